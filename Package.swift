@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "FolioText", targets: ["FolioText"]),
+        .library(name: "FolioLayout", targets: ["FolioLayout"]),
+        .library(name: "FolioRender", targets: ["FolioRender"]),
+        .library(name: "FolioDocument", targets: ["FolioDocument"]),
+        .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-bench", targets: ["folio-bench"]),
+        .executable(name: "folio-examples", targets: ["folio-examples"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo pangoft2",
+                       providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen",
+                       providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
+
+        // The pipeline, one direction only.
+        .target(name: "FolioText"),
+        .target(name: "FolioLayout", dependencies: ["FolioText", "CPango", "CHyphen"],
+                // The breaker's and shaper's inner loops touch class-held arrays on every
+                // cluster; dynamic exclusivity checks there cost a fifth of layout time.
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango"]),
+        .target(name: "FolioDocument", dependencies: ["FolioText", "FolioLayout", "FolioRender"]),
+        .executableTarget(name: "folio", dependencies: [
+            "FolioDocument",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "folio-bench", dependencies: ["FolioDocument"]),
+
+        // Examples: a library so the tests can run every one, and a runner executable.
+        .target(name: "FolioExamples", dependencies: ["FolioDocument"], path: "Examples",
+                exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Assets")]),
+        .executableTarget(name: "folio-examples", dependencies: ["FolioExamples"], path: "Examples/Runner"),
+
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText"]),
+        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

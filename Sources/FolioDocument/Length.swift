@@ -1,0 +1,46 @@
+import Foundation
+
+/// A length written with a unit — `2cm`, `15mm`, `0.5in`, `12pt` — read as PDF points.
+public struct Length: Hashable, Sendable, CustomStringConvertible {
+    public var points: Double
+
+    public init(points: Double) { self.points = points }
+
+    /// Parses a number followed by `pt`, `mm`, `cm` or `in` (a bare number is points).
+    public init?(_ text: String) {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("pt", 1), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72)]
+        var factor = 1.0
+        var number = Substring(t)
+        for (suffix, f) in units where t.hasSuffix(suffix) {
+            factor = f
+            number = number.dropLast(suffix.count)
+            break
+        }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        points = value * factor
+    }
+
+    public var description: String { "\(points)pt" }
+}
+
+/// Named paper sizes, portrait, in points.
+public enum PaperSize {
+    public static let named: [String: Size] = [
+        "a3": Size(width: 841.89, height: 1190.55),
+        "a4": Size(width: 595.28, height: 841.89),
+        "a5": Size(width: 419.53, height: 595.28),
+        "letter": Size(width: 612, height: 792),
+        "legal": Size(width: 612, height: 1008),
+        "tabloid": Size(width: 792, height: 1224),
+    ]
+
+    /// A name (`a4`, `letter`, …) or `WIDTHxHEIGHT` with units (`150mmx200mm`).
+    public static func parse(_ text: String) -> Size? {
+        if let s = named[text.lowercased()] { return s }
+        let parts = text.lowercased().split(separator: "x", maxSplits: 1)
+        guard parts.count == 2, let w = Length(String(parts[0])), let h = Length(String(parts[1])),
+              w.points > 0, h.points > 0 else { return nil }
+        return Size(width: w.points, height: h.points)
+    }
+}

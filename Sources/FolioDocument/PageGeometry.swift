@@ -1,0 +1,53 @@
+/// The shape of a page: its size, margins, and the columns the text area is split into.
+public struct PageGeometry: Hashable, Sendable {
+    public var pageSize: Size
+    public var margins: EdgeInsets
+    public var columns: Int
+    /// Space between columns.
+    public var gutter: Double
+
+    public init(pageSize: Size = PaperSize.named["a4"]!, margins: EdgeInsets = EdgeInsets(all: 72),
+                columns: Int = 1, gutter: Double = 18) {
+        self.pageSize = pageSize; self.margins = margins; self.columns = columns; self.gutter = gutter
+    }
+
+    /// The text area inside the margins.
+    public var textArea: Rect {
+        Rect(x: margins.left, y: margins.top, width: pageSize.width - margins.left - margins.right,
+             height: pageSize.height - margins.top - margins.bottom)
+    }
+
+    /// Width of one column.
+    public var columnWidth: Double {
+        (textArea.width - gutter * Double(columns - 1)) / Double(max(columns, 1))
+    }
+
+    /// The columns' rects on the page, left to right.
+    public var columnRects: [Rect] {
+        let area = textArea
+        let w = columnWidth
+        return (0..<max(columns, 1)).map { i in
+            Rect(x: area.minX + Double(i) * (w + gutter), y: area.minY, width: w, height: area.height)
+        }
+    }
+
+    /// Why this geometry cannot hold text, or nil when it can. `minimumColumnWidth`
+    /// is the narrowest column worth setting (a few glyphs of the body font).
+    public func problem(minimumColumnWidth: Double) -> String? {
+        if columns < 1 { return "the column count must be at least 1 (got \(columns))" }
+        if gutter < 0 { return "the gutter cannot be negative" }
+        let area = textArea
+        if area.width <= 0 || area.height <= 0 {
+            return "the margins leave no room on a \(fmt(pageSize.width))×\(fmt(pageSize.height)) pt page"
+        }
+        if columnWidth < minimumColumnWidth {
+            return "each of the \(columns) columns would be \(fmt(columnWidth)) pt wide, narrower than \(fmt(minimumColumnWidth)) pt (a few glyphs of the body font)"
+        }
+        return nil
+    }
+
+    private func fmt(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

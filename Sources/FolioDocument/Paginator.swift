@@ -1,0 +1,44 @@
+/// One page: its size and the containers set on it, with where each goes.
+public struct Page: Sendable {
+    public var number: Int
+    public var size: Size
+    /// Indexes into the layout manager's container chain and their origins on the page.
+    public var columns: [(containerIndex: Int, origin: Point)]
+}
+
+/// Makes pages and their column containers as the layout manager asks for them, so a
+/// document gets exactly as many pages as its text needs.
+public final class Paginator: LayoutManagerDelegate {
+    public let geometry: PageGeometry
+    public private(set) var pages: [Page] = []
+    /// Called once per page when the text on it is final (pages come in order).
+    public var onPageComplete: ((Page) -> Void)?
+    private var completed = 0
+    private var containerCount = 0
+
+    public init(geometry: PageGeometry) { self.geometry = geometry }
+
+    public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        let columnRects = geometry.columnRects
+        let column = containerCount % columnRects.count
+        if column == 0 {
+            pages.append(Page(number: pages.count + 1, size: geometry.pageSize, columns: []))
+        }
+        let rect = columnRects[column]
+        let container = TextContainer(size: rect.size)
+        pages[pages.count - 1].columns.append((containerCount, rect.origin))
+        containerCount += 1
+        return container
+    }
+
+    public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
+        // A page is complete when its last column is (or when layout ends).
+        while completed < pages.count {
+            let page = pages[completed]
+            guard let last = page.columns.last?.containerIndex, last <= index,
+                  page.columns.count == geometry.columnRects.count || index + 1 >= containerCount else { break }
+            completed += 1
+            onPageComplete?(page)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Why a document could not be read: the file, the place and the reason.
+public struct DocumentError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var line: Int?
+    public var column: Int?
+    public var reason: String
+
+    public init(path: String, line: Int? = nil, column: Int? = nil, reason: String) {
+        self.path = path; self.line = line; self.column = column; self.reason = reason
+    }
+
+    public var description: String {
+        var place = path
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        return "\(place): \(reason)"
+    }
+}
+
+/// Reads UTF-8 text in which blank lines separate paragraphs into a storage.
+/// Lines within a paragraph are joined with spaces, as in Markdown.
+public enum PlainTextReader {
+    public static func read(path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                throw DocumentError(path: path, reason: isDir.boolValue ? "is a directory, not a text file" : "cannot be read (permission denied?)")
+            }
+            throw DocumentError(path: path, reason: "no such file")
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes UTF-8, naming the byte offset, line and column of the first invalid byte.
+    public static func decode(_ data: Data, path: String) throws -> String {
+        let bytes = [UInt8](data)
+        var i = 0
+        var line = 1, lineStart = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            var need = 0
+            if b < 0x80 { need = 0 }
+            else if b & 0xE0 == 0xC0, b >= 0xC2 { need = 1 }
+            else if b & 0xF0 == 0xE0 { need = 2 }
+            else if b & 0xF8 == 0xF0, b <= 0xF4 { need = 3 }
+            else { need = -1 }
+            var ok = need >= 0 && i + need < bytes.count
+            if ok { for k in 0..<need where bytes[i + 1 + k] & 0xC0 != 0x80 { ok = false } }
+            if ok, need == 2 {
+                let cp = (Int(b & 0x0F) << 12) | (Int(bytes[i + 1] & 0x3F) << 6) | Int(bytes[i + 2] & 0x3F)
+                if cp < 0x800 || (0xD800...0xDFFF).contains(cp) { ok = false }
+            }
+            if ok, need == 3 {
+                let cp = (Int(b & 0x07) << 18) | (Int(bytes[i + 1] & 0x3F) << 12) | (Int(bytes[i + 2] & 0x3F) << 6) | Int(bytes[i + 3] & 0x3F)
+                if cp < 0x10000 || cp > 0x10FFFF { ok = false }
+            }
+            if !ok {
+                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+                throw DocumentError(path: path, line: line, column: column,
+                                    reason: String(format: "invalid UTF-8 at byte offset %d (byte 0x%02X)", i, b))
+            }
+            if b == 0x0A { line += 1; lineStart = i + 1 }
+            i += need + 1
+        }
+        if bytes.contains(0) {
+            let at = bytes.firstIndex(of: 0)!
+            throw DocumentError(path: path, reason: "contains a NUL byte at byte offset \(at); is this a binary file?")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The paragraphs of `text`: blocks separated by blank lines, inner newlines as spaces.
+    public static func paragraphs(of text: String) -> [String] {
+        var result: [String] = []
+        var current: [Substring] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if !current.isEmpty { result.append(current.joined(separator: " ")); current = [] }
+            } else {
+                current.append(line)
+            }
+        }
+        if !current.isEmpty { result.append(current.joined(separator: " ")) }
+        return result
+    }
+
+    /// A storage holding `text`'s paragraphs with one set of attributes and style.
+    public static func storage(for text: String, attributes: TextAttributes = .none,
+                               paragraphStyle: ParagraphStyle = .default) -> TextStorage {
+        let storage = TextStorage()
+        storage.typingAttributes = attributes
+        storage.typingParagraphStyle = paragraphStyle
+        storage.append(paragraphs(of: text).joined(separator: "\n"), attributes: attributes, paragraphStyle: paragraphStyle)
+        return storage
+    }
+}

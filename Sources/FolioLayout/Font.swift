@@ -1,0 +1,77 @@
+import CPango
+
+/// A font as resolved by fontconfig and Pango: what a glyph run is drawn with.
+///
+/// `Font` values come out of layout; they are immutable and may be passed between
+/// threads (the C objects they hold are reference-counted and only read).
+public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The family fontconfig actually chose, e.g. "DejaVu Serif".
+    public let familyName: String
+    /// Size in points.
+    public let size: Double
+    /// Distance from the baseline to the top of the tallest glyphs, in points.
+    public let ascent: Double
+    /// Distance from the baseline to the bottom of the deepest glyphs, in points (positive).
+    public let descent: Double
+    /// Where an underline goes (points below the baseline) and how thick it is.
+    public let underlinePosition: Double
+    public let underlineThickness: Double
+    /// Where a strikethrough goes (points above the baseline) and how thick it is.
+    public let strikethroughPosition: Double
+    public let strikethroughThickness: Double
+
+    /// The Pango font; owned (one reference).
+    package let pangoFont: UnsafeMutablePointer<PangoFont>
+    /// The cairo scaled font Pango made for it; owned (one reference).
+    package let cairoScaledFont: OpaquePointer?
+
+    init(pangoFont: UnsafeMutablePointer<PangoFont>) {
+        g_object_ref(UnsafeMutableRawPointer(pangoFont))
+        self.pangoFont = pangoFont
+        let desc = pango_font_describe(pangoFont)
+        familyName = pango_font_description_get_family(desc).map { String(cString: $0) } ?? "?"
+        size = Double(pango_font_description_get_size(desc)) / Double(PANGO_SCALE)
+        pango_font_description_free(desc)
+        let metrics = pango_font_get_metrics(pangoFont, nil)
+        let unit = Double(PANGO_SCALE)
+        ascent = Double(pango_font_metrics_get_ascent(metrics)) / unit
+        descent = Double(pango_font_metrics_get_descent(metrics)) / unit
+        underlinePosition = -Double(pango_font_metrics_get_underline_position(metrics)) / unit
+        underlineThickness = Double(pango_font_metrics_get_underline_thickness(metrics)) / unit
+        strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
+        strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
+        pango_font_metrics_unref(metrics)
+        let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
+        if let scaled { cairo_scaled_font_reference(scaled) }
+        cairoScaledFont = scaled
+        hyphen = shapeSymbol("-")
+        ellipsis = shapeSymbol("\u{2026}")
+    }
+
+    /// A hyphen and an ellipsis in this font (glyph, advance), shaped when the font is
+    /// made so that lines can end in them without shaping again.
+    package private(set) var hyphen: (glyph: UInt32, width: Double) = (0, 0)
+    package private(set) var ellipsis: (glyph: UInt32, width: Double) = (0, 0)
+
+    private func shapeSymbol(_ text: String) -> (glyph: UInt32, width: Double) {
+        var analysis = PangoAnalysis()
+        analysis.font = pangoFont
+        analysis.level = 0
+        let glyphs = pango_glyph_string_new()!
+        defer { pango_glyph_string_free(glyphs) }
+        let length = Int32(text.utf8.count)
+        text.withCString { p in pango_shape_with_flags(p, length, p, length, &analysis, glyphs, PANGO_SHAPE_NONE) }
+        guard glyphs.pointee.num_glyphs > 0 else { return (0, size / 3) }
+        let g = glyphs.pointee.glyphs[0]
+        return (g.glyph, Double(g.geometry.width) / Double(PANGO_SCALE))
+    }
+
+    deinit {
+        if let cairoScaledFont { cairo_scaled_font_destroy(cairoScaledFont) }
+        g_object_unref(UnsafeMutableRawPointer(pangoFont))
+    }
+
+    public static func == (a: Font, b: Font) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { "\(familyName) \(size)pt" }
+}

@@ -1,0 +1,34 @@
+/// How many bytes of text a group of glyphs stands for; drawn with the glyphs so that
+/// text copied out of the PDF is the text that was set (ligatures, hyphens, RTL).
+public struct GlyphCluster: Hashable, Sendable {
+    public var byteCount: Int
+    public var glyphCount: Int
+}
+
+/// Glyphs of one font and one set of attributes, positioned on a line.
+public struct GlyphRun: Sendable {
+    public let font: Font
+    /// Glyph ids in visual order (left to right).
+    public var glyphs: [UInt32]
+    /// Glyph origins in container coordinates (y is the glyph's baseline).
+    public var positions: [Point]
+    /// The storage range the run sets (UTF-8 offsets).
+    public var characterRange: Range<Int>
+    /// The text the glyphs stand for, in logical order, with a trailing "-" when the
+    /// run ends a hyphenated line.
+    public var text: String
+    /// Text-to-glyph groups in visual order (for a right-to-left run, they walk the
+    /// text backwards).
+    public var clusters: [GlyphCluster]
+    /// The run's attributes with the layout manager's defaults filled in.
+    public var attributes: TextAttributes
+    public var isRightToLeft: Bool
+    /// The run's box: x from its left to right edge, y from the top of its ascent to
+    /// the bottom of its descent, in container coordinates.
+    public var bounds: Rect
+    /// The baseline y the run sits on (raised runs included), container coordinates.
+    public var baseline: Double
+    /// When the run is an inline image: the image and where it goes.
+    public var attachment: TextAttachment?
+    public var attachmentRect: Rect?
+}

@@ -1,0 +1,93 @@
+import CHyphen
+import Foundation
+
+/// Finds hyphenation points with libhyphen and the dictionaries Debian ships in
+/// `/usr/share/hyphen` (`hyphen-en-us`, `hyphen-de`, …). A dictionary is found by
+/// language tag: `en-US` tries `hyph_en_US.dic`, then `hyph_en.dic`.
+public final class Hyphenator: @unchecked Sendable {
+    /// Folders searched for `hyph_*.dic` files, in order.
+    public static let searchPaths = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
+
+    /// The dictionary for `language`, loaded once per process; nil when none is installed.
+    public static func forLanguage(_ language: String) -> Hyphenator? {
+        let key = language.lowercased()
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        if let cached = cache[key] { return cached }
+        let found = dictionaryPath(for: language).flatMap { Hyphenator(path: $0, language: language) }
+        cache[key] = .some(found)
+        return found
+    }
+
+    /// The dictionary file that would be used for `language`.
+    public static func dictionaryPath(for language: String) -> String? {
+        let parts = language.replacingOccurrences(of: "-", with: "_").split(separator: "_")
+        guard let lang = parts.first?.lowercased() else { return nil }
+        var names: [String] = []
+        if parts.count > 1 { names.append("hyph_\(lang)_\(parts[1].uppercased()).dic") }
+        names.append("hyph_\(lang).dic")
+        for dir in searchPaths {
+            for name in names {
+                let path = "\(dir)/\(name)"
+                if FileManager.default.isReadableFile(atPath: path) { return path }
+            }
+            // Any regional dictionary of the language, e.g. hyph_de_DE.dic for "de".
+            if let other = (try? FileManager.default.contentsOfDirectory(atPath: dir))?
+                .sorted().first(where: { $0.hasPrefix("hyph_\(lang)_") && $0.hasSuffix(".dic") }) {
+                return "\(dir)/\(other)"
+            }
+        }
+        return nil
+    }
+
+    public let language: String
+    /// Fewest characters kept before and after a hyphen.
+    public var leftMinimum = 2, rightMinimum = 3
+
+    private let dict: UnsafeMutablePointer<HyphenDict>
+    // libhyphen keeps scratch state in the dictionary only during a call; calls are
+    // serialised so one dictionary can serve every thread.
+    private let lock = NSLock()
+
+    private nonisolated(unsafe) static var cache: [String: Hyphenator?] = [:]
+    private static let cacheLock = NSLock()
+
+    private init?(path: String, language: String) {
+        guard let d = hnj_hyphen_load(path) else { return nil }
+        dict = d
+        self.language = language
+    }
+
+    deinit { hnj_hyphen_free(dict) }
+
+    /// The UTF-8 byte offsets within `word` after which a hyphen may go, ascending.
+    /// `word` should be letters only; case does not matter.
+    public func hyphenationPoints(in word: String) -> [Int] {
+        let lower = Array(word.lowercased().utf8)
+        // Lower-casing can change byte lengths (rare: İ); then offsets would not map back.
+        guard lower.count == word.utf8.count, lower.count >= leftMinimum + rightMinimum, lower.count < 200 else { return [] }
+        var hyphens = [CChar](repeating: 0, count: lower.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+        var pos: UnsafeMutablePointer<Int32>? = nil
+        var cut: UnsafeMutablePointer<Int32>? = nil
+        lock.lock()
+        let status = lower.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { w in
+                hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(lower.count), &hyphens, nil, &rep, &pos, &cut,
+                                      Int32(leftMinimum), Int32(rightMinimum), Int32(leftMinimum), Int32(rightMinimum))
+            }
+        }
+        lock.unlock()
+        if let rep {
+            for i in 0..<lower.count { free(rep[i]) }
+            free(rep)
+        }
+        free(pos); free(cut)
+        guard status == 0 else { return [] }
+        var points: [Int] = []
+        for i in 0..<(lower.count - 1) where hyphens[i] & 1 == 1 {
+            // Offsets count bytes; only a byte that ends a UTF-8 sequence is a place.
+            if lower[i + 1] & 0xC0 != 0x80 { points.append(i + 1) }
+        }
+        return points
+    }
+}

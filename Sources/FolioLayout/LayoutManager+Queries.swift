@@ -1,0 +1,107 @@
+extension LayoutManager {
+    /// The storage range set in container `index` (empty when it holds nothing).
+    public func characterRange(forContainerAt index: Int) -> Range<Int> {
+        let lines = lineFragments(inContainerAt: index)
+        guard let first = lines.first, let last = lines.last else {
+            let before = fragments.last { $0.containerIndex < index }
+            let at = before?.characterRange.upperBound ?? 0
+            return at..<at
+        }
+        return first.characterRange.lowerBound..<last.characterRange.upperBound
+    }
+
+    /// The index of the container holding the character at `offset`, laying out as far
+    /// as needed; nil when it was not placed.
+    public func containerIndex(forCharacterAt offset: Int) -> Int? {
+        lineFragment(forCharacterAt: offset)?.containerIndex
+    }
+
+    /// The line fragment holding the character at `offset`.
+    public func lineFragment(forCharacterAt offset: Int) -> LineFragment? {
+        while !isLaidOut(upTo: offset) { ensureLayout(forContainerAt: (fragments.last?.containerIndex ?? -1) + 1) }
+        var lo = 0, hi = fragments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if fragments[mid].characterRange.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < fragments.count, fragments[lo].characterRange.contains(offset)
+                || (offset == textStorage.length && fragments[lo].characterRange.upperBound == offset) else {
+            return fragments.last.flatMap { $0.characterRange.upperBound == offset ? $0 : nil }
+        }
+        return fragments[lo]
+    }
+
+    private func isLaidOut(upTo offset: Int) -> Bool {
+        if let last = fragments.last, last.characterRange.upperBound > offset { return true }
+        return isComplete
+    }
+
+    /// Whether the whole storage has been laid out (or what is left could not be placed).
+    public var isComplete: Bool {
+        if let last = fragments.last, last.characterRange.upperBound >= textStorage.length { return true }
+        return unplacedRange != nil || (textStorage.isEmpty && !fragments.isEmpty)
+    }
+
+    /// The rect, in container coordinates, enclosing the glyphs of `range` in container
+    /// `index`; nil when none of the range is set there.
+    public func boundingRect(forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Rect? {
+        var result: Rect? = nil
+        for line in lineFragments(inContainerAt: index) where line.characterRange.overlaps(range) || range.isEmpty && line.characterRange.contains(range.lowerBound) {
+            for run in line.glyphRuns where run.characterRange.overlaps(range) || range.isEmpty && run.characterRange.contains(range.lowerBound) {
+                for piece in clusterRects(run) where piece.bytes.overlaps(range) || (range.isEmpty && piece.bytes.contains(range.lowerBound)) {
+                    let r = Rect(x: piece.x0, y: line.rect.minY, width: max(0, piece.x1 - piece.x0), height: line.rect.height)
+                    result = result.map { $0.union(r) } ?? r
+                }
+            }
+        }
+        return result
+    }
+
+    /// The offset of the character at `point` (container coordinates) in container
+    /// `index`: the nearest line, then the cluster under or nearest to the point.
+    public func characterIndex(at point: Point, inContainerAt index: Int) -> Int? {
+        let lines = lineFragments(inContainerAt: index)
+        guard !lines.isEmpty else { return nil }
+        let line = lines.min { a, b in distance(point.y, a.rect) < distance(point.y, b.rect)
+            || (distance(point.y, a.rect) == distance(point.y, b.rect) && distance(point.x, a.rect, horizontal: true) < distance(point.x, b.rect, horizontal: true)) }!
+        var best: (offset: Int, d: Double)? = nil
+        for run in line.glyphRuns {
+            for piece in clusterRects(run) {
+                let d = point.x < piece.x0 ? piece.x0 - point.x : point.x > piece.x1 ? point.x - piece.x1 : 0
+                if best == nil || d < best!.d { best = (piece.bytes.lowerBound, d) }
+            }
+        }
+        return best?.offset ?? line.characterRange.lowerBound
+    }
+
+    private func distance(_ v: Double, _ r: Rect, horizontal: Bool = false) -> Double {
+        let lo = horizontal ? r.minX : r.minY, hi = horizontal ? r.maxX : r.maxY
+        return v < lo ? lo - v : v > hi ? v - hi : 0
+    }
+
+    /// Each cluster of a run with its storage range and x extent.
+    func clusterRects(_ run: GlyphRun) -> [(bytes: Range<Int>, x0: Double, x1: Double)] {
+        if run.attachment != nil || run.clusters.isEmpty {
+            return [(run.characterRange, run.bounds.minX, run.bounds.maxX)]
+        }
+        var result: [(bytes: Range<Int>, x0: Double, x1: Double)] = []
+        var glyph = 0
+        var byte = run.isRightToLeft ? run.characterRange.upperBound : run.characterRange.lowerBound
+        for (i, cluster) in run.clusters.enumerated() {
+            let x0 = glyph < run.positions.count ? run.positions[glyph].x : run.bounds.maxX
+            let nextGlyph = glyph + cluster.glyphCount
+            let x1 = i + 1 < run.clusters.count && nextGlyph < run.positions.count ? run.positions[nextGlyph].x : run.bounds.maxX
+            let bytes: Range<Int>
+            if run.isRightToLeft {
+                bytes = max(run.characterRange.lowerBound, byte - cluster.byteCount)..<byte
+                byte -= cluster.byteCount
+            } else {
+                bytes = byte..<min(run.characterRange.upperBound, byte + cluster.byteCount)
+                byte += cluster.byteCount
+            }
+            if !bytes.isEmpty { result.append((bytes, min(x0, x1), max(x0, x1))) }
+            glyph = nextGlyph
+        }
+        return result
+    }
+}

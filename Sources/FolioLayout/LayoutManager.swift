@@ -1,0 +1,364 @@
+import Foundation
+/// Lays a text storage out across an ordered chain of text containers.
+///
+/// Paragraphs are shaped once by Pango; the typesetter breaks them into lines as wide
+/// as each container allows at each line's y (total fit, hyphenated); lines fill a
+/// container and carry on in the next. When the chain runs out the delegate is asked
+/// for another container. Layout is lazy: queries lay out as far as they need.
+/// Several layout managers may observe one storage, each with its own chain; after an
+/// edit each one keeps the layout before the edited paragraph and redoes the rest.
+public final class LayoutManager: TextStorageObserver {
+    public let textStorage: TextStorage
+    /// Attributes for what the storage leaves unset (font, colour, language).
+    public var defaults: LayoutDefaults { didSet { invalidateLayout(fromParagraph: 0) } }
+    public weak var delegate: (any LayoutManagerDelegate)?
+    public private(set) var textContainers: [TextContainer] = []
+    /// Text that found no container (the chain ran out and the delegate gave none).
+    public private(set) var unplacedRange: Range<Int>?
+    /// What layout could not do as asked (a line taller than its container, …).
+    public private(set) var warnings: [LayoutWarning] = []
+
+    /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×).
+    public var tolerance = 200.0
+
+    private(set) var fragments: [LineFragment] = []
+    private struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int }
+    private var records: [ParagraphRecord] = []
+    private var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
+    private var finished = false
+    private var completedContainers = 0
+    let context = ShapingContext()
+    private let assembler = LineAssembler()
+    /// Shapes paragraphs ahead of the breaker on another core, when enabled.
+    private var shaper: ShapingPipeline?
+
+    public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults()) {
+        self.textStorage = textStorage
+        self.defaults = defaults
+        textStorage.addObserver(self)
+    }
+
+    deinit { shaper?.cancel() }
+
+    // MARK: Containers
+
+    public func addTextContainer(_ container: TextContainer) {
+        textContainers.append(container)
+        if finished, unplacedRange != nil { invalidateLayout(fromParagraph: 0) }
+    }
+
+    public func insertTextContainer(_ container: TextContainer, at index: Int) {
+        textContainers.insert(container, at: index)
+        invalidateLayout(fromParagraph: 0)
+    }
+
+    public func removeTextContainer(at index: Int) {
+        textContainers.remove(at: index)
+        invalidateLayout(fromParagraph: 0)
+    }
+
+    /// Call after changing a container's size, insets or exclusions.
+    public func textContainerChangedGeometry(_ container: TextContainer) { invalidateLayout(fromParagraph: 0) }
+
+    // MARK: Layout
+
+    /// Lays out the whole storage (asking the delegate for containers as needed).
+    public func ensureLayout() {
+        while !finished { layoutNextParagraph() }
+    }
+
+    /// Lays out at least as far as the end of container `index`.
+    public func ensureLayout(forContainerAt index: Int) {
+        while !finished && cursor.containerIndex <= index { layoutNextParagraph() }
+    }
+
+    /// Lays out paragraphs on a second thread ahead of line breaking (for long documents).
+    /// Call before the first query; the text must not be edited while layout runs.
+    public func shapeInBackground() {
+        guard shaper == nil else { return }
+        shaper = ShapingPipeline(storage: textStorage, defaults: defaults, from: records.count)
+    }
+
+    /// Frees the glyph runs of container `index`, keeping the line geometry and ranges.
+    /// A renderer streaming a long document calls this once a page is drawn, so memory
+    /// stays flat however long the document is; drawing that container again shows
+    /// nothing until an edit lays it out anew.
+    public func discardGlyphs(inContainerAt index: Int) {
+        for i in fragmentRange(inContainerAt: index) { fragments[i].glyphRuns = [] }
+    }
+
+    /// Every line fragment laid out so far, in order.
+    public var lineFragments: [LineFragment] { fragments }
+
+    /// The line fragments of container `index`.
+    public func lineFragments(inContainerAt index: Int) -> ArraySlice<LineFragment> {
+        ensureLayout(forContainerAt: index)
+        return fragments[fragmentRange(inContainerAt: index)]
+    }
+
+    func fragmentRange(inContainerAt index: Int) -> Range<Int> {
+        let lo = firstFragment { $0.containerIndex >= index }
+        let hi = firstFragment { $0.containerIndex > index }
+        return lo..<hi
+    }
+
+    private func firstFragment(where predicate: (LineFragment) -> Bool) -> Int {
+        var lo = 0, hi = fragments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(fragments[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
+        let p = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
+        invalidateLayout(fromParagraph: p)
+    }
+
+    /// Drops the layout of paragraph `index` and everything after it.
+    public func invalidateLayout(fromParagraph index: Int) {
+        shaper?.cancel(); shaper = nil
+        let keep = min(index, records.count)
+        if keep < records.count {
+            fragments.removeSubrange(records[keep].firstFragment...)
+            cursor = records[keep].cursor
+            records.removeSubrange(keep...)
+        }
+        finished = false
+        unplacedRange = nil
+        warnings.removeAll { $0.characterRange.lowerBound >= (keep < textStorage.paragraphCount ? textStorage.paragraphRange(at: keep).lowerBound : 0) }
+        completedContainers = min(completedContainers, cursor.containerIndex)
+    }
+
+    // MARK: The flow
+
+    /// Container `index`. Past the end of the chain, when `ask` is false (predicting
+    /// where lines will go), the last container stands in for the ones the delegate has
+    /// yet to give: pages of a document are mostly alike, and a wrong guess only costs
+    /// breaking that paragraph again when it is placed.
+    private func container(at index: Int, ask: Bool) -> TextContainer? {
+        if index < textContainers.count { return textContainers[index] }
+        if !ask, let last = textContainers.last { return last }
+        guard index == textContainers.count,
+              let c = delegate?.layoutManager(self, containerAfter: textContainers.last) else { return nil }
+        textContainers.append(c)
+        return c
+    }
+
+    /// The next place a line of `height` can go, moving the cursor on to the next band
+    /// or container as needed; nil when the chain is exhausted.
+    func nextSlot(_ c: inout FlowCursor, height: Double, style: ParagraphStyle, firstLine: Bool, rtl: Bool,
+                  ask: Bool) -> LineSlot? {
+        var emptyContainers = 0
+        while true {
+            guard let container = container(at: c.containerIndex, ask: ask) else { return nil }
+            let content = container.contentRect
+            if c.band.isEmpty {
+                if c.linesInContainer == 0 && c.y < content.minY { c.y = content.minY }
+                let full = container.maximumNumberOfLines > 0 && c.linesInContainer >= container.maximumNumberOfLines
+                let overflows = c.y + height > content.maxY + 1e-6
+                let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
+                if full || (overflows && !(emptyContainer && height > content.height && content.height > 0)) {
+                    if emptyContainer { emptyContainers += 1 }
+                    if emptyContainers > 2 { return nil }
+                    c = FlowCursor(containerIndex: c.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+                    continue
+                }
+                let h = min(height, max(content.height, 0.001))
+                c.band = container.lineFragmentRects(proposed: Rect(x: content.minX, y: c.y, width: content.width, height: h))
+                c.bandIndex = 0
+                c.bandHeight = 0
+                if c.band.isEmpty {
+                    // Blocked all across (an obstacle spans the container): move down.
+                    c.y += max(1, height / 2)
+                    if c.y > content.maxY { c.y = content.maxY + 1 }
+                    continue
+                }
+            }
+            let rect = c.band[c.bandIndex]
+            let opens = c.bandIndex == 0, closes = c.bandIndex == c.band.count - 1
+            let pad = container.lineFragmentPadding
+            let head = opens ? (firstLine ? style.firstLineHeadIndent : style.headIndent) : 0
+            var tail = 0.0
+            if closes {
+                if style.tailIndent > 0 {
+                    tail = max(0, (content.width - 2 * pad) - style.tailIndent)
+                } else {
+                    tail = -style.tailIndent
+                }
+            }
+            let left = rtl ? tail : head, right = rtl ? head : tail
+            let width = max(1, rect.width - 2 * pad - left - right)
+            return LineSlot(containerIndex: c.containerIndex, rect: rect, textX: rect.minX + pad + left, textWidth: width,
+                            leadingIndent: head, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes)
+        }
+    }
+
+    /// Moves the cursor past the fragment just filled; after a band's last fragment, down
+    /// by the band's height.
+    private func advance(_ c: inout FlowCursor, after slot: LineSlot, height: Double, lineSpacing: Double) {
+        c.bandHeight = max(c.bandHeight, height)
+        c.bandIndex += 1
+        if slot.closesLine || c.bandIndex >= c.band.count {
+            c.y += c.bandHeight + lineSpacing
+            c.linesInContainer += 1
+            c.band = []; c.bandIndex = 0; c.bandHeight = 0
+        }
+    }
+
+    private func shapedParagraph(_ index: Int) -> ShapedParagraph {
+        if let shaper, let p = shaper.take(index) { return p }
+        return ShapingPipeline.shape(paragraph: index, of: textStorage, defaults: defaults, context: context)
+    }
+
+    private func layoutNextParagraph() {
+        let index = records.count
+        guard index < textStorage.paragraphCount else { finish(); return }
+        let p = shapedParagraph(index)
+        records.append(ParagraphRecord(cursor: cursor, firstFragment: fragments.count))
+        let style = p.style
+        let rtl = p.baseLevel & 1 == 1
+        if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
+
+        let baseMetrics = assembler.metrics(p, 0..<0)
+        let nominal = LineAssembler.lineHeight(ascent: baseMetrics.ascent, descent: baseMetrics.descent, style: style)
+        let alignment = assembler.resolvedAlignment(p)
+        let items = p.breakItems
+        var breaker = LineBreaker()
+        if alignment != .justified { breaker.ragStretch = 3 * p.baseFont.size }
+        let n = p.clusterCount
+        let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
+        let mode = style.lineBreakMode
+
+        var start = 0
+        var firstLine = true
+        var placedAny = false
+        breaking: while true {
+            // Predict where the lines go, at the nominal height, to know their widths.
+            var predicted: [LineSlot] = []
+            var before: [FlowCursor] = []
+            var probe = cursor
+            let widths = LineBreaker.Widths(width: { [unowned self] k in
+                while predicted.count <= k {
+                    before.append(probe)
+                    guard let s = self.nextSlot(&probe, height: nominal, style: style, firstLine: firstLine && predicted.isEmpty,
+                                                rtl: rtl, ask: false) else {
+                        return predicted.last?.textWidth ?? 1e9
+                    }
+                    predicted.append(s)
+                    self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
+                }
+                return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
+            }, uniformFrom: firstLine ? 1 : 0)
+            let spans: [LineSpan]
+            if n == 0 {
+                spans = [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)]
+            } else if p.hasTabs || mode == .charWrap {
+                spans = breaker.greedySpans(p, from: start, widths: widths)
+            } else {
+                let first = firstItem(items, atCluster: start)
+                var b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
+                if b == nil, ProcessInfo.processInfo.environment["DEBUGKP"] != nil {
+                    print("PASS1 FAIL:", String(decoding: p.text.prefix(300), as: UTF8.self))
+                }
+                if b == nil { b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity) }
+                if let b {
+                    spans = breaker.spans(items, from: first, breaks: b, clusterCount: n)
+                } else {
+                    spans = breaker.greedySpans(p, from: start, widths: widths)
+                }
+            }
+
+            for (k, span) in spans.enumerated() {
+                let visible = span.start..<max(span.start, assembler.visibleEnd(p, span))
+                let m = assembler.metrics(p, visible.isEmpty ? span.start..<span.end : visible)
+                let height = n == 0 ? nominal : LineAssembler.lineHeight(ascent: m.ascent, descent: m.descent, style: style)
+                var probe = cursor
+                guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
+                                          rtl: rtl, ask: true) else {
+                    markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
+                    return
+                }
+                if k > 0, k >= predicted.count || abs(slot.textWidth - predicted[k].textWidth) > 0.01 {
+                    // The line landed somewhere narrower or wider than predicted: break again from here.
+                    start = span.start; firstLine = false
+                    continue breaking
+                }
+                cursor = probe
+                let top = cursor.y
+                var truncation: LineBreakMode? = nil
+                if mode.truncates, isSingleLine(slot) { truncation = mode }
+                let fragment0 = assembler.assemble(
+                    p, span: truncation == nil ? span : LineSpan(start: span.start, end: n, next: n, hyphenated: false,
+                                                                 endsParagraphOrForced: true),
+                    slot: slot, top: top, paragraphIndex: index, truncation: truncation)
+                var fragment = fragment0
+                if fragment.isLastLineOfParagraph || truncation != nil || k == spans.count - 1 && span.next >= n {
+                    fragment.characterRange = fragment.characterRange.lowerBound..<paragraphEnd
+                    fragment.isLastLineOfParagraph = true
+                }
+                if height > (container(at: slot.containerIndex, ask: false)?.contentRect.height ?? .infinity) + 1e-6 {
+                    warnings.append(LayoutWarning(characterRange: fragment.characterRange,
+                                                  message: "line is \(height) pt tall, taller than its container; it overflows"))
+                }
+                fragments.append(fragment)
+                placedAny = true
+                advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
+                noteCompletedContainers()
+                if truncation != nil { break breaking }
+            }
+            break
+        }
+        if placedAny { cursor.y += style.paragraphSpacing }
+        if index + 1 == textStorage.paragraphCount { finish() }
+    }
+
+    private func isSingleLine(_ slot: LineSlot) -> Bool {
+        guard let c = container(at: slot.containerIndex, ask: false) else { return true }
+        return c.maximumNumberOfLines == 0 || slot.lineInContainer == c.maximumNumberOfLines - 1
+    }
+
+    private func firstItem(_ items: BreakItems, atCluster cluster: Int) -> Int {
+        if cluster == 0 { return 0 }
+        var lo = 0, hi = items.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(items.cluster[mid]) < cluster { lo = mid + 1 } else { hi = mid }
+        }
+        // Skip discardable items at the start of a line.
+        while lo < items.count - 1, items.kind[lo] != .box, Int(items.cluster[lo]) <= cluster,
+              !(items.kind[lo] == .penalty && items.penalty[lo] <= -BreakItems.infinity) {
+            lo += 1
+        }
+        return lo
+    }
+
+    private func markUnplaced(from offset: Int) {
+        unplacedRange = offset..<textStorage.length
+        warnings.append(LayoutWarning(characterRange: offset..<textStorage.length,
+                                      message: "no container left for the rest of the text"))
+        finish()
+    }
+
+    private func finish() {
+        finished = true
+        shaper?.cancel(); shaper = nil
+        records.append(contentsOf: [])
+        while completedContainers < textContainers.count {
+            completedContainers += 1
+            delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)
+        }
+    }
+
+    private func noteCompletedContainers() {
+        while completedContainers < cursor.containerIndex && completedContainers < textContainers.count {
+            completedContainers += 1
+            delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)
+        }
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? { index >= 0 && index < count ? self[index] : nil }
+}

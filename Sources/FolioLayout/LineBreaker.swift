@@ -1,0 +1,193 @@
+/// One line chosen by the breaker, in clusters of the shaped paragraph.
+struct LineSpan: Equatable {
+    /// First cluster of the line.
+    var start: Int
+    /// One past the last cluster set on the line (spaces at the end included; the
+    /// assembler drops them).
+    var end: Int
+    /// Where the next line starts (past the spaces a break swallows).
+    var next: Int
+    /// The line ends in a hyphen the breaker added.
+    var hyphenated: Bool
+    /// The line ends the paragraph or ends at a forced break: it is not stretched.
+    var endsParagraphOrForced: Bool
+}
+
+/// Chooses where lines end. Total fit (Knuth–Plass) over the paragraph's items, each
+/// line as wide as `lineWidth(k)` says for the k-th line; a greedy fallback when no
+/// set of breaks is feasible, which also breaks words wider than the line between
+/// clusters rather than letting them overflow.
+struct LineBreaker {
+    /// Per-line widths. Lines from `uniformFrom` on all have the same width, so the
+    /// breaker may treat them as interchangeable (the classic optimisation).
+    struct Widths {
+        var width: (Int) -> Double
+        var uniformFrom: Int
+    }
+
+    var linePenalty = 10.0
+    var flaggedDemerits = 3000.0
+    var fitnessDemerits = 100.0
+    /// Stretch every line has at its end: non-zero for ragged alignments, where
+    /// interword glue does not stretch and the rag absorbs the slack.
+    var ragStretch = 0.0
+
+    private struct Node {
+        var item: Int           // the break (-1: paragraph start)
+        var start: Int          // first item of the line after this break
+        var line: Int           // lines before this break
+        var fitness: Int
+        var demerits: Double
+        var previous: Int       // index into nodes, -1 for the first
+    }
+
+    /// Total-fit breaks from item `first`; nil when no feasible set exists within
+    /// `tolerance` (TeX badness, 100·r³).
+    func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double) -> [Int]? {
+        var nodes: [Node] = [Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1)]
+        var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
+        var active: [Int] = [0]
+        let count = items.count
+        var i = first
+        while i < count {
+            defer { i += 1 }
+            guard items.isLegalBreak(i) else { continue }
+            let isPenalty = items.kind[i] == .penalty
+            let p = isPenalty ? items.penalty[i] : 0
+            let forced = p <= -BreakItems.infinity
+            // Best candidate per (line class, fitness).
+            for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
+            var anyCandidate = false
+            var keep: [Int] = []
+            keep.reserveCapacity(active.count)
+            for a in active {
+                let node = nodes[a]
+                let start = node.start
+                var w = items.sumWidth[i] - items.sumWidth[start]
+                if isPenalty { w += items.width[i] }
+                let lineWidth = widths.width(node.line)
+                var r: Double
+                if w < lineWidth {
+                    let y = items.sumStretch[i] - items.sumStretch[start] + ragStretch
+                    r = y > 0 ? (lineWidth - w) / y : BreakItems.infinity
+                } else if w > lineWidth {
+                    let z = items.sumShrink[i] - items.sumShrink[start]
+                    r = z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
+                } else {
+                    r = 0
+                }
+                if r < -1 || forced {
+                    // Lines from this node can only get longer: retire it.
+                } else {
+                    keep.append(a)
+                }
+                guard r >= -1 else { continue }
+                let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
+                guard badness <= tolerance else { continue }
+                var d = linePenalty + min(badness, BreakItems.infinity)
+                d *= d
+                if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
+                if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                    d += flaggedDemerits
+                }
+                let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
+                if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }
+                d += node.demerits
+                let lineClass = min(node.line + 1, widths.uniformFrom)
+                let key = lineClass * 4 + fitness
+                if bestDemerits[key].0 <= d { continue }
+                bestDemerits[key] = (d, a)
+                anyCandidate = true
+            }
+            active = keep
+            if anyCandidate {
+                let start = items.lineStart(afterBreakAt: i)
+                for (key, best) in bestDemerits.enumerated() where best.1 >= 0 {
+                    nodes.append(Node(item: i, start: start, line: nodes[best.1].line + 1, fitness: key % 4,
+                                      demerits: best.0, previous: best.1))
+                    active.append(nodes.count - 1)
+                }
+            }
+            if active.isEmpty { return nil }
+        }
+        // The last item is a forced break: the nodes there are the complete solutions.
+        var best = -1
+        for a in active where nodes[a].item == count - 1 {
+            if best < 0 || nodes[a].demerits < nodes[best].demerits { best = a }
+        }
+        guard best >= 0 else { return nil }
+        var breaks: [Int] = []
+        var n = best
+        while n > 0 { breaks.append(nodes[n].item); n = nodes[n].previous }
+        return breaks.reversed()
+    }
+
+    /// The breaks as line spans of clusters.
+    func spans(_ items: BreakItems, from first: Int, breaks: [Int], clusterCount: Int) -> [LineSpan] {
+        var spans: [LineSpan] = []
+        var start = first
+        for b in breaks {
+            let startCluster = start < items.count ? Int(items.cluster[start]) : clusterCount
+            let end = Int(items.cluster[b])
+            let nextItem = items.lineStart(afterBreakAt: b)
+            let next = nextItem < items.count ? Int(items.cluster[nextItem]) : clusterCount
+            let forced = items.kind[b] == .penalty && items.penalty[b] <= -BreakItems.infinity
+            spans.append(LineSpan(start: startCluster, end: max(end, startCluster), next: max(next, end),
+                                  hyphenated: items.addsHyphen[b], endsParagraphOrForced: forced))
+            start = nextItem
+        }
+        return spans
+    }
+
+    /// First-fit breaking at the cluster level from cluster `start`: each line takes
+    /// what fits; a word longer than the line is cut between clusters.
+    func greedySpans(_ p: ShapedParagraph, from start: Int, widths: Widths) -> [LineSpan] {
+        let n = p.clusterCount
+        var spans: [LineSpan] = []
+        var pos = start
+        var k = 0
+        while pos < n {
+            let limit = widths.width(k)
+            var w = 0.0
+            var candidate: (end: Int, next: Int)? = nil
+            var c = pos
+            var forcedEnd: Int? = nil
+            while c < n {
+                let f = p.clusterFlags[c]
+                if c > pos, f.contains(.mandatoryBefore) { forcedEnd = c; break }
+                if f.contains(.space) {
+                    var next = c + 1
+                    while next < n, p.clusterFlags[next].contains(.space) { next += 1 }
+                    if next >= n || p.clusterFlags[next].contains(.breakBefore) { candidate = (c, next) }
+                    for s in c..<next { w += p.clusterWidth[s] }
+                    c = next
+                    continue
+                }
+                if c > pos, f.contains(.breakBefore), !p.clusterFlags[c - 1].contains(.space) { candidate = (c, c) }
+                let cw = p.clusterWidth[c]
+                if w + cw > limit + 1e-6 {
+                    if let candidate { c = -1; spans.append(LineSpan(start: pos, end: candidate.end, next: candidate.next,
+                                                                      hyphenated: false, endsParagraphOrForced: false))
+                        pos = candidate.next
+                    } else {
+                        // Nothing to break at: cut the word, keeping at least one cluster.
+                        let end = c == pos ? c + 1 : c
+                        spans.append(LineSpan(start: pos, end: end, next: end, hyphenated: false, endsParagraphOrForced: false))
+                        pos = end
+                        c = -1
+                    }
+                    break
+                }
+                w += cw
+                c += 1
+            }
+            if c == -1 { k += 1; continue }
+            let end = forcedEnd ?? n
+            spans.append(LineSpan(start: pos, end: end, next: end, hyphenated: false, endsParagraphOrForced: true))
+            pos = end
+            k += 1
+            if forcedEnd == nil { break }
+        }
+        return spans
+    }
+}

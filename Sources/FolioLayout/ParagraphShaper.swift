@@ -1,0 +1,232 @@
+import CPango
+
+/// Attributes the layout manager applies where the storage leaves one unset.
+public struct LayoutDefaults: Sendable, Hashable {
+    public var attributes: TextAttributes
+    /// Used for hyphenation and shaping when a run names no language.
+    public var language: String
+
+    public init(font: FontDescriptor = FontDescriptor(families: ["DejaVu Serif"], size: 12),
+                foregroundColor: Color = .black, language: String = "en-US") {
+        attributes = TextAttributes(font: font, foregroundColor: foregroundColor)
+        self.language = language
+    }
+}
+
+extension ShapingContext {
+    /// Itemizes and shapes one paragraph, and reads its break opportunities.
+    ///
+    /// - Parameters:
+    ///   - text: the paragraph's UTF-8 bytes without its terminator.
+    ///   - attributeRuns: the storage's runs, with ranges relative to `text`.
+    func shapeParagraph(text: [UInt8], storageOffset: Int, attributeRuns: [(range: Range<Int>, attributes: TextAttributes)],
+                        style: ParagraphStyle, defaults: LayoutDefaults) -> ShapedParagraph {
+        let resolved = attributeRuns.map { (range: $0.range, attributes: defaults.attributes.merging($0.attributes)) }
+        let firstAttributes = resolved.first?.attributes ?? defaults.attributes
+        let language = firstAttributes.language ?? defaults.language
+        let baseFont = loadFont(effectiveFont(firstAttributes).descriptor) ?? loadFont(FontDescriptor())!
+
+        let direction: PangoDirection
+        switch style.baseWritingDirection {
+        case .leftToRight: direction = PANGO_DIRECTION_LTR
+        case .rightToLeft: direction = PANGO_DIRECTION_RTL
+        case .natural:
+            direction = ShapingContext.firstStrongIsRightToLeft(text) ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR
+        }
+        let shaped = ShapedParagraph(text: text, storageOffset: storageOffset, style: style,
+                                     baseLevel: direction == PANGO_DIRECTION_RTL ? 1 : 0,
+                                     language: language, baseFont: baseFont)
+        guard !text.isEmpty else { return shaped }
+
+        let attrList = pango_attr_list_new()!
+        defer { pango_attr_list_unref(attrList) }
+        for run in resolved {
+            let (descriptor, _) = effectiveFont(run.attributes)
+            let desc = PangoDescription(descriptor)
+            insert(pango_attr_font_desc_new(desc.pointer), into: attrList, run.range)
+            var features = descriptor.features.map { "\($0.tag)=\($0.value)" }
+            if run.attributes.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
+            if !features.isEmpty { insert(pango_attr_font_features_new(features.joined(separator: ",")), into: attrList, run.range) }
+            if let lang = run.attributes.language {
+                insert(pango_attr_language_new(pango_language_from_string(lang)), into: attrList, run.range)
+            }
+        }
+
+        text.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { buf in
+                let base = buf.baseAddress!
+                let length = Int32(buf.count)
+                // Character index of every byte, for reading the per-character log attrs.
+                var charOfByte = [Int32](repeating: 0, count: buf.count + 1)
+                var chars: Int32 = 0
+                for i in 0..<raw.count {
+                    if raw[i] & 0xC0 != 0x80 { chars += (i == 0 ? 0 : 1) }
+                    charOfByte[i] = chars
+                }
+                let charCount = raw.isEmpty ? 0 : chars + 1
+                charOfByte[raw.count] = charCount
+                var logAttrs = [PangoLogAttr](repeating: PangoLogAttr(), count: Int(charCount) + 1)
+                pango_get_log_attrs(base, length, -1, pango_language_from_string(language), &logAttrs, charCount + 1)
+
+                let items = pango_itemize_with_base_dir(context, direction, base, 0, length, attrList, nil)
+                defer {
+                    var it = items
+                    while let i = it { pango_item_free(i.pointee.data.assumingMemoryBound(to: PangoItem.self)); it = i.pointee.next }
+                    g_list_free(items)
+                }
+                var node = items
+                var runCursor = 0
+                while let n = node {
+                    let item = n.pointee.data.assumingMemoryBound(to: PangoItem.self)
+                    let itemRange = Int(item.pointee.offset)..<Int(item.pointee.offset + item.pointee.length)
+                    // Split the item where the storage's attribute runs change.
+                    while runCursor < resolved.count, resolved[runCursor].range.upperBound <= itemRange.lowerBound { runCursor += 1 }
+                    var r = runCursor
+                    while r < resolved.count, resolved[r].range.lowerBound < itemRange.upperBound {
+                        let piece = max(itemRange.lowerBound, resolved[r].range.lowerBound)..<min(itemRange.upperBound, resolved[r].range.upperBound)
+                        if !piece.isEmpty {
+                            appendRun(to: shaped, piece: piece, item: item, attributes: resolved[r].attributes, text: base,
+                                      length: length)
+                        }
+                        r += 1
+                    }
+                    node = n.pointee.next
+                }
+                assignFlags(shaped, logAttrs: logAttrs, charOfByte: charOfByte)
+            }
+        }
+        let alignment = style.alignment == .natural ? (shaped.baseLevel & 1 == 1 ? TextAlignment.right : .left) : style.alignment
+        shaped.breakItems = BreakItems(shaped, justified: alignment == .justified) { $0.hyphen.width }
+        return shaped
+    }
+
+    /// Unicode bidi rules P2–P3: the paragraph's direction is that of its first letter
+    /// of strong direction. Right-to-left letters are those of the RTL script blocks.
+    static func firstStrongIsRightToLeft(_ text: [UInt8]) -> Bool {
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+                if scalar.properties.isAlphabetic { return true }
+            default:
+                if scalar.properties.isAlphabetic { return false }
+            }
+        }
+        return false
+    }
+
+    /// The font a run asks for, after superscript scaling, and the baseline shift it gets.
+    func effectiveFont(_ a: TextAttributes) -> (descriptor: FontDescriptor, shift: Double) {
+        var d = a.font ?? FontDescriptor()
+        var shift = a.baselineOffset ?? 0
+        if let level = a.superscript, level != 0 {
+            let base = d.size
+            for _ in 0..<abs(level) { d.size *= 0.7 }
+            shift += Double(level.signum()) * base * (level > 0 ? 0.35 : 0.15) * Double(abs(level))
+        }
+        return (d, shift)
+    }
+
+    private func insert(_ attr: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, _ range: Range<Int>) {
+        guard let attr else { return }
+        attr.pointee.start_index = UInt32(range.lowerBound)
+        attr.pointee.end_index = UInt32(range.upperBound)
+        pango_attr_list_insert(list, attr)
+    }
+
+    private func appendRun(to p: ShapedParagraph, piece: Range<Int>, item: UnsafeMutablePointer<PangoItem>,
+                           attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32) {
+        let level = item.pointee.analysis.level
+        let rtl = level & 1 == 1
+        let font = item.pointee.analysis.font.map { self.font(for: $0) } ?? p.baseFont
+        let expansion = attributes.expansion ?? 1
+        let tracking = attributes.tracking ?? 0
+        let glyphStart = p.glyphs.count
+        let clusterFirst = p.clusterCount
+        let shift = effectiveFont(attributes).shift
+
+        if let attachment = attributes.attachment {
+            // The image stands in for the characters it is set on: one cluster, its width.
+            p.glyphs.append(PANGO_GLYPH_EMPTY)
+            p.advances.append(attachment.bounds.width + tracking)
+            p.xOffsets.append(0); p.yOffsets.append(0)
+            p.clusterStart.append(Int32(piece.lowerBound)); p.clusterEnd.append(Int32(piece.upperBound))
+            p.clusterWidth.append(attachment.bounds.width + tracking)
+            p.clusterRun.append(Int32(p.runs.count))
+            p.clusterGlyphStart.append(Int32(glyphStart)); p.clusterGlyphEnd.append(Int32(glyphStart + 1))
+        } else {
+            let glyphString = pango_glyph_string_new()!
+            defer { pango_glyph_string_free(glyphString) }
+            var analysis = item.pointee.analysis
+            pango_shape_with_flags(text + piece.lowerBound, Int32(piece.count), text, length, &analysis, glyphString,
+                                   PANGO_SHAPE_NONE)
+            let n = Int(glyphString.pointee.num_glyphs)
+            let infos = glyphString.pointee.glyphs!
+            let logClusters = glyphString.pointee.log_clusters!
+            let scale = 1 / Double(PANGO_SCALE)
+            for i in 0..<n {
+                let g = infos[i]
+                p.glyphs.append(g.glyph)
+                p.advances.append(Double(g.geometry.width) * scale * expansion)
+                p.xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
+                p.yOffsets.append(Double(g.geometry.y_offset) * scale)
+            }
+            // Group glyphs into clusters (visual order), then store them logically.
+            var groups: [(byte: Int, glyphs: Range<Int>)] = []
+            var i = 0
+            while i < n {
+                let cluster = Int(logClusters[i])
+                var j = i + 1
+                while j < n, Int(logClusters[j]) == cluster { j += 1 }
+                groups.append((piece.lowerBound + cluster, (glyphStart + i)..<(glyphStart + j)))
+                i = j
+            }
+            if rtl { groups.reverse() }
+            for (k, group) in groups.enumerated() {
+                let end = k + 1 < groups.count ? groups[k + 1].byte : piece.upperBound
+                var width = 0.0
+                for g in group.glyphs { width += p.advances[g] }
+                if tracking != 0, let first = group.glyphs.first {
+                    p.advances[first] += tracking
+                    width += tracking
+                }
+                p.clusterStart.append(Int32(group.byte)); p.clusterEnd.append(Int32(end))
+                p.clusterWidth.append(width)
+                p.clusterRun.append(Int32(p.runs.count))
+                p.clusterGlyphStart.append(Int32(group.glyphs.lowerBound)); p.clusterGlyphEnd.append(Int32(group.glyphs.upperBound))
+            }
+        }
+        p.runs.append(.init(byteRange: piece, glyphRange: glyphStart..<p.glyphs.count,
+                            clusterRange: clusterFirst..<p.clusterCount, font: font, level: level,
+                            attributes: attributes, baselineShift: shift, attachment: attributes.attachment))
+    }
+
+    private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {
+        let text = p.text
+        let wrap = p.style.lineBreakMode
+        p.clusterFlags = [ShapedParagraph.ClusterFlags](repeating: [], count: p.clusterCount)
+        for c in 0..<p.clusterCount {
+            let start = Int(p.clusterStart[c])
+            let attr = logAttrs[Int(charOfByte[start])]
+            var f: ShapedParagraph.ClusterFlags = []
+            if start > 0 {
+                if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
+                if attr.is_line_break != 0 || (wrap == .charWrap && attr.is_cursor_position != 0) { f.insert(.breakBefore) }
+            }
+            let b = text[start]
+            if b == 0x09 { f.insert(.tab) }
+            else if attr.is_white != 0 && b != 0xE2 { f.insert(.space) }
+            if b == 0x2D { f.insert(.hyphenLike) }
+            if b == 0xE2, start + 2 < text.count, text[start + 1] == 0x80 {
+                switch text[start + 2] {
+                case 0x90, 0x91, 0x93, 0x94: f.insert(.hyphenLike)   // ‐ ‑ – —
+                case 0xA8: f.insert(.lineSeparator)                  // U+2028
+                case 0x80...0x8A, 0xAF: f.insert(.space)             // en/em spaces, thin, hair
+                default: break
+                }
+            }
+            if b == 0xC2, start + 1 < text.count, text[start + 1] == 0xA0 { f.insert(.space) }   // no-break space
+            p.clusterFlags[c] = f
+        }
+    }
+}

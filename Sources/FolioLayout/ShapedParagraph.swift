@@ -1,0 +1,86 @@
+/// One paragraph shaped once by Pango: its glyphs, grouped in clusters in logical
+/// order, with what the line breaker needs to know about each cluster. Lines of any
+/// width are cut from this without shaping again.
+final class ShapedParagraph: @unchecked Sendable {
+    /// A run of glyphs with one font, one direction and one set of attributes.
+    struct Run {
+        var byteRange: Range<Int>
+        var glyphRange: Range<Int>
+        /// Clusters of this run, as indexes into the paragraph's cluster arrays.
+        var clusterRange: Range<Int>
+        var font: Font
+        /// Unicode bidi embedding level: odd is right-to-left.
+        var level: UInt8
+        var attributes: TextAttributes
+        /// Points the baseline is raised by (baseline offset, superscript).
+        var baselineShift: Double
+        var attachment: TextAttachment?
+        var isRightToLeft: Bool { level & 1 == 1 }
+    }
+
+    struct ClusterFlags: OptionSet {
+        let rawValue: UInt8
+        /// A line may end before this cluster.
+        static let breakBefore = ClusterFlags(rawValue: 1)
+        /// A line must end before this cluster.
+        static let mandatoryBefore = ClusterFlags(rawValue: 2)
+        /// White space: stretches in justified lines, vanishes at a line's ends.
+        static let space = ClusterFlags(rawValue: 4)
+        static let tab = ClusterFlags(rawValue: 8)
+        /// A hyphen or dash after which the text may break.
+        static let hyphenLike = ClusterFlags(rawValue: 16)
+        /// Ends the paragraph's text at a line separator (U+2028), drawn as nothing.
+        static let lineSeparator = ClusterFlags(rawValue: 32)
+    }
+
+    /// The paragraph's text without its terminator.
+    let text: [UInt8]
+    /// Where the paragraph starts in the storage.
+    let storageOffset: Int
+    let style: ParagraphStyle
+    /// Base embedding level: 0 left-to-right, 1 right-to-left.
+    let baseLevel: UInt8
+    /// The language used for hyphenation.
+    let language: String
+
+    var runs: [Run] = []
+    var glyphs: [UInt32] = []
+    /// Advance, x and y offset of each glyph, in points (advances include tracking and
+    /// expansion).
+    var advances: [Double] = []
+    var xOffsets: [Double] = []
+    var yOffsets: [Double] = []
+
+    var clusterStart: [Int32] = []
+    var clusterEnd: [Int32] = []
+    var clusterWidth: [Double] = []
+    var clusterRun: [Int32] = []
+    var clusterGlyphStart: [Int32] = []
+    var clusterGlyphEnd: [Int32] = []
+    var clusterFlags: [ClusterFlags] = []
+
+    /// The paragraph as boxes, glue and penalties, made where it was shaped (hyphenation
+    /// is part of the work the shaping thread takes off the breaker's).
+    var breakItems = BreakItems()
+
+    /// The font of the paragraph's first run (or the default), for empty lines' height.
+    var baseFont: Font
+
+    init(text: [UInt8], storageOffset: Int, style: ParagraphStyle, baseLevel: UInt8, language: String, baseFont: Font) {
+        self.text = text; self.storageOffset = storageOffset; self.style = style
+        self.baseLevel = baseLevel; self.language = language; self.baseFont = baseFont
+    }
+
+    var clusterCount: Int { clusterStart.count }
+    var hasTabs: Bool { clusterFlags.contains { $0.contains(.tab) } }
+
+    /// The cluster holding byte `offset` of the paragraph (binary search).
+    func cluster(containingByte offset: Int) -> Int {
+        var lo = 0, hi = clusterCount - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Int(clusterStart[mid]) <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}

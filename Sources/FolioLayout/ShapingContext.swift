@@ -1,0 +1,85 @@
+import CPango
+
+/// One Pango font map and context, set up for PDF points: 72 dpi, no hinting, no
+/// rounding of glyph positions (rounded widths make justified lines ragged).
+///
+/// Pango font maps are not thread-safe, so each thread that shapes owns one context.
+final class ShapingContext {
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var fonts: [UnsafeMutablePointer<PangoFont>: Font] = [:]
+
+    init() {
+        fontMap = pango_cairo_font_map_new()
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        fonts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// The `Font` wrapping a Pango font of this context, made once per font.
+    func font(for pangoFont: UnsafeMutablePointer<PangoFont>) -> Font {
+        if let f = fonts[pangoFont] { return f }
+        let f = Font(pangoFont: pangoFont)
+        fonts[pangoFont] = f
+        return f
+    }
+
+    /// The font Pango picks for `descriptor` (first family that exists, else fontconfig's
+    /// nearest match).
+    func loadFont(_ descriptor: FontDescriptor) -> Font? {
+        let desc = PangoDescription(descriptor)
+        guard let pf = pango_font_map_load_font(fontMap, context, desc.pointer) else { return nil }
+        let font = self.font(for: pf)
+        g_object_unref(UnsafeMutableRawPointer(pf))
+        return font
+    }
+
+}
+
+/// A PangoFontDescription made from a `FontDescriptor`; freed with the value.
+final class PangoDescription {
+    let pointer: OpaquePointer
+
+    init(_ d: FontDescriptor) {
+        pointer = pango_font_description_new()
+        let families = d.families.isEmpty ? "serif" : d.families.joined(separator: ",")
+        pango_font_description_set_family(pointer, families)
+        pango_font_description_set_size(pointer, Int32((d.size * Double(PANGO_SCALE)).rounded()))
+        pango_font_description_set_weight(pointer, PangoWeight(rawValue: UInt32(d.weight.value)))
+        let style: PangoStyle
+        switch d.style {
+        case .normal: style = PANGO_STYLE_NORMAL
+        case .italic: style = PANGO_STYLE_ITALIC
+        case .oblique: style = PANGO_STYLE_OBLIQUE
+        }
+        pango_font_description_set_style(pointer, style)
+        let stretch: PangoStretch
+        switch d.stretch {
+        case .ultraCondensed: stretch = PANGO_STRETCH_ULTRA_CONDENSED
+        case .extraCondensed: stretch = PANGO_STRETCH_EXTRA_CONDENSED
+        case .condensed: stretch = PANGO_STRETCH_CONDENSED
+        case .semiCondensed: stretch = PANGO_STRETCH_SEMI_CONDENSED
+        case .normal: stretch = PANGO_STRETCH_NORMAL
+        case .semiExpanded: stretch = PANGO_STRETCH_SEMI_EXPANDED
+        case .expanded: stretch = PANGO_STRETCH_EXPANDED
+        case .extraExpanded: stretch = PANGO_STRETCH_EXTRA_EXPANDED
+        case .ultraExpanded: stretch = PANGO_STRETCH_ULTRA_EXPANDED
+        }
+        pango_font_description_set_stretch(pointer, stretch)
+    }
+
+    deinit { pango_font_description_free(pointer) }
+}

@@ -1,0 +1,20 @@
+/// Measures attributed text without a container chain of one's own.
+public enum TextMeasurer {
+    /// The size `storage` takes when set `width` points wide: the widest line's used
+    /// width and the height down to the last line's bottom (paragraph spacing after
+    /// the last paragraph not included).
+    public static func boundingSize(of storage: TextStorage, width: Double,
+                                    defaults: LayoutDefaults = LayoutDefaults()) -> Size {
+        let manager = LayoutManager(textStorage: storage, defaults: defaults)
+        let container = TextContainer(size: Size(width: width, height: 1e7))
+        manager.addTextContainer(container)
+        manager.ensureLayout()
+        defer { storage.removeObserver(manager) }
+        var maxX = 0.0, maxY = 0.0
+        for line in manager.lineFragments {
+            maxX = max(maxX, line.usedRect.maxX)
+            maxY = max(maxY, line.rect.maxY)
+        }
+        return Size(width: maxX, height: maxY)
+    }
+}

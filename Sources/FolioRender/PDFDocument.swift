@@ -1,0 +1,116 @@
+import CCairo
+import FolioLayout
+import Foundation
+
+/// A PDF being written page by page. Pages go to the file as they are ended, so
+/// memory stays flat; the file is written under a temporary name in the same folder
+/// and renamed over `path` only by `finish()`, so an existing file is never replaced
+/// by a partial one. Fonts are embedded as subsets.
+public final class PDFDocument {
+    public let path: String
+    private let temporaryPath: String
+    private let surface: OpaquePointer
+    private var cr: OpaquePointer?
+    private let images = ImageCache()
+    private var finished = false
+    /// Pages ended so far.
+    public private(set) var pageCount = 0
+
+    /// Why a PDF could not be written.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    public init(path: String, metadata: PDFMetadata = PDFMetadata()) throws {
+        self.path = path
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw WriteError(path: path, reason: "the folder \(dir) does not exist")
+        }
+        temporaryPath = "\(dir)/.\(url.lastPathComponent).tmp-\(getpid())"
+        guard let s = cairo_pdf_surface_create(temporaryPath, 595, 842), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            throw WriteError(path: path, reason: "cannot be written (permission denied?)")
+        }
+        surface = s
+        func set(_ key: cairo_pdf_metadata_t, _ value: String?) {
+            if let value, !value.isEmpty { cairo_pdf_surface_set_metadata(surface, key, value) }
+        }
+        set(CAIRO_PDF_METADATA_TITLE, metadata.title)
+        set(CAIRO_PDF_METADATA_AUTHOR, metadata.author)
+        set(CAIRO_PDF_METADATA_SUBJECT, metadata.subject)
+        set(CAIRO_PDF_METADATA_KEYWORDS, metadata.keywords.joined(separator: ", "))
+        set(CAIRO_PDF_METADATA_CREATOR, metadata.creator)
+        let date = PDFMetadata.cairoDate(metadata.effectiveDate)
+        set(CAIRO_PDF_METADATA_CREATE_DATE, date)
+        set(CAIRO_PDF_METADATA_MOD_DATE, date)
+    }
+
+    deinit {
+        if !finished { cancel() }
+    }
+
+    /// Starts a page of `size` points.
+    public func beginPage(size: Size) {
+        precondition(cr == nil, "beginPage() while a page is open")
+        cairo_pdf_surface_set_size(surface, size.width, size.height)
+        cr = cairo_create(surface)
+    }
+
+    /// The canvas of the open page.
+    public var canvas: PageCanvas {
+        guard let cr else { preconditionFailure("no page is open: call beginPage(size:) first") }
+        return PageCanvas(cr: cr, images: images)
+    }
+
+    /// Draws the container `index` of `layoutManager` with its origin at `origin`.
+    public func draw(_ layoutManager: LayoutManager, containerAt index: Int, at origin: Point) {
+        canvas.draw(layoutManager, containerAt: index, at: origin)
+    }
+
+    /// Draws `fragments` with their container's origin at `origin`.
+    public func draw(fragments: some Sequence<LineFragment>, at origin: Point) {
+        canvas.draw(fragments: fragments, at: origin)
+    }
+
+    /// Ends the open page; it is written out now.
+    public func endPage() {
+        guard let c = cr else { preconditionFailure("endPage() without beginPage()") }
+        cairo_show_page(c)
+        cairo_destroy(c)
+        cr = nil
+        pageCount += 1
+    }
+
+    /// Completes the PDF and moves it over `path`.
+    public func finish() throws {
+        precondition(!finished, "finish() called twice")
+        if cr != nil { endPage() }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        finished = true
+        guard status == CAIRO_STATUS_SUCCESS else {
+            unlink(temporaryPath)
+            throw WriteError(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw WriteError(path: path, reason: "cannot be replaced: \(reason)")
+        }
+    }
+
+    /// Abandons the PDF: the temporary file goes, `path` is left as it was.
+    public func cancel() {
+        guard !finished else { return }
+        if let c = cr { cairo_destroy(c); cr = nil }
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        finished = true
+        unlink(temporaryPath)
+    }
+}

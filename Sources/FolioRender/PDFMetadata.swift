@@ -1,0 +1,38 @@
+@_exported import FolioLayout
+import Foundation
+
+/// The document information a PDF carries.
+public struct PDFMetadata: Sendable, Hashable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: [String]
+    public var creator: String
+    /// When nil: the time given by `SOURCE_DATE_EPOCH` if set (reproducible builds),
+    /// else now.
+    public var creationDate: Date?
+
+    public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: [String] = [],
+                creator: String = "Folio", creationDate: Date? = nil) {
+        self.title = title; self.author = author; self.subject = subject
+        self.keywords = keywords; self.creator = creator; self.creationDate = creationDate
+    }
+
+    /// The date to record: explicit, else `SOURCE_DATE_EPOCH`, else now.
+    var effectiveDate: Date {
+        if let creationDate { return creationDate }
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(epoch) {
+            return Date(timeIntervalSince1970: seconds)
+        }
+        return Date()
+    }
+
+    /// `YYYY-MM-DDThh:mm:ssZ`, the form cairo's PDF metadata takes.
+    static func cairoDate(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return f.string(from: date)
+    }
+}

@@ -1,0 +1,94 @@
+/// How lines of a paragraph sit between its margins.
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    case left, right, center, justified
+    /// Left for left-to-right paragraphs, right for right-to-left ones.
+    case natural
+}
+
+/// The direction a paragraph's text runs in; `natural` takes it from the first strong
+/// character (Unicode bidi rules P2–P3).
+public enum WritingDirection: String, Hashable, Sendable, CaseIterable {
+    case natural, leftToRight, rightToLeft
+}
+
+/// What happens to a line that does not fit.
+public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
+    /// Break between words, hyphenating where allowed (the default).
+    case wordWrap
+    /// Break between any two characters (grapheme clusters).
+    case charWrap
+    /// One line per paragraph, cut at the container's edge.
+    case clip
+    /// One line, the start replaced by an ellipsis; with a container's line limit, the
+    /// last allowed line is truncated this way.
+    case truncateHead
+    case truncateMiddle
+    case truncateTail
+
+    public var truncates: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
+}
+
+/// A tab stop: where text after a tab character is placed and how it aligns there.
+public struct TabStop: Hashable, Sendable {
+    public enum Alignment: String, Hashable, Sendable, CaseIterable {
+        /// Text starts at the stop.
+        case left
+        /// Text ends at the stop.
+        case right
+        /// Text is centred on the stop.
+        case center
+        /// The first column terminator (decimal point) sits at the stop.
+        case decimal
+    }
+    /// Distance from the paragraph's leading margin (the container's line-fragment
+    /// padding edge), in points.
+    public var location: Double
+    public var alignment: Alignment
+    /// For decimal stops: the characters any of which marks the alignment point.
+    public var columnTerminators: Set<Character>
+
+    public init(_ alignment: Alignment = .left, at location: Double, columnTerminators: Set<Character> = [".", ","]) {
+        self.location = location; self.alignment = alignment; self.columnTerminators = columnTerminators
+    }
+}
+
+/// The paragraph-level attributes; one per paragraph (the storage makes it uniform at the
+/// end of every editing transaction, taking the style of the paragraph's first character).
+public struct ParagraphStyle: Hashable, Sendable {
+    public var alignment: TextAlignment = .natural
+    /// Indent of the first line from the leading margin, in points.
+    public var firstLineHeadIndent: Double = 0
+    /// Indent of the other lines from the leading margin.
+    public var headIndent: Double = 0
+    /// Positive: the line's trailing edge measured from the leading margin (a fixed line
+    /// length); zero or negative: the indent from the trailing margin.
+    public var tailIndent: Double = 0
+    /// Multiplies the natural line height (ascent + descent); 0 means 1.
+    public var lineHeightMultiple: Double = 0
+    /// Lower bound of a line's height; 0 means none.
+    public var minimumLineHeight: Double = 0
+    /// Upper bound of a line's height; 0 means none.
+    public var maximumLineHeight: Double = 0
+    /// Extra space added below every line.
+    public var lineSpacing: Double = 0
+    /// Space above the paragraph (not at the top of a container).
+    public var paragraphSpacingBefore: Double = 0
+    /// Space below the paragraph.
+    public var paragraphSpacing: Double = 0
+    /// Whether words may be hyphenated, using the dictionary for the text's language.
+    public var hyphenation: Bool = false
+    public var tabStops: [TabStop] = []
+    /// Distance between the implicit tab stops after the last explicit one; 0 means 36 pt.
+    public var defaultTabInterval: Double = 0
+    public var lineBreakMode: LineBreakMode = .wordWrap
+    public var baseWritingDirection: WritingDirection = .natural
+
+    public init() {}
+
+    public init(alignment: TextAlignment, hyphenation: Bool = false) {
+        self.alignment = alignment; self.hyphenation = hyphenation
+    }
+
+    /// The default style: natural alignment, no indents, no extra spacing.
+    public static let `default` = ParagraphStyle()
+}

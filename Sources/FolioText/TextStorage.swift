@@ -1,0 +1,397 @@
+/// The document: attributed text organised as paragraphs.
+///
+/// **Index unit.** Every offset and range in Folio's public API counts **UTF-8 bytes** of
+/// the storage's string, in which paragraphs are separated by `"\n"` (the separator
+/// belongs to the paragraph it ends). UTF-8 is what Pango measures in, so offsets cross
+/// into layout without conversion. Ranges given to editing calls must fall on Unicode
+/// scalar boundaries (checked); layout never ends a line inside a grapheme cluster, and
+/// `rangeOfComposedCharacter(at:)` widens an offset to its whole cluster.
+///
+/// **Editing.** Calls may be grouped between `beginEditing()` and `endEditing()`; a call
+/// outside a group is a group of its own. When the outermost group ends the storage makes
+/// each paragraph's style uniform (the style of its first character wins), then tells
+/// every observer — each attached layout manager — the edited range (in the new text),
+/// the change in length, and what changed.
+public final class TextStorage {
+    /// What an editing group changed.
+    public struct EditMask: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let characters = EditMask(rawValue: 1)
+        public static let attributes = EditMask(rawValue: 2)
+    }
+
+    /// One finished editing group, as told to observers.
+    public struct Edit: Sendable, Hashable {
+        public var mask: EditMask
+        /// The edited range in the text after the edit.
+        public var range: Range<Int>
+        /// New length minus old length.
+        public var changeInLength: Int
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var characterRuns = RunArray<TextAttributes>()
+    private(set) var styleRuns = RunArray<ParagraphStyle>()
+    private var starts: [Int] = [0]
+    private var startsValid = true
+
+    private var editingDepth = 0
+    private var pendingMask: EditMask = []
+    private var pendingRange: Range<Int>?
+    private var pendingDelta = 0
+    private var observers: [WeakObserver] = []
+
+    /// Attributes given to text inserted into an empty storage.
+    public var typingAttributes = TextAttributes()
+    /// Paragraph style given to text inserted into an empty storage.
+    public var typingParagraphStyle = ParagraphStyle()
+
+    /// Called on the edited paragraphs at the end of every editing group, before the
+    /// observers hear of it (the document layer's style rules run here).
+    public var attributeFixers: [@Sendable (TextStorage, Range<Int>) -> Void] = []
+
+    public init() {}
+
+    /// A storage holding `string` with one set of attributes and one paragraph style.
+    public convenience init(_ string: String, attributes: TextAttributes = .none,
+                            paragraphStyle: ParagraphStyle = .default) {
+        self.init()
+        typingAttributes = attributes
+        typingParagraphStyle = paragraphStyle
+        append(string, attributes: attributes, paragraphStyle: paragraphStyle)
+    }
+
+    // MARK: Reading
+
+    /// Length in UTF-8 bytes.
+    public var length: Int { bytes.count }
+    public var isEmpty: Bool { bytes.isEmpty }
+    /// The whole text.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func substring(_ range: Range<Int>) -> String {
+        checkRange(range)
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    /// Calls `body` with the UTF-8 bytes in `range`, without copying.
+    public func withUTF8<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        checkRange(range)
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The attributes in force at `offset` and the range over which they hold.
+    public func attributes(at offset: Int) -> (attributes: TextAttributes, range: Range<Int>) {
+        precondition(offset >= 0 && offset < max(length, 1), "offset \(offset) outside 0..<\(length)")
+        if characterRuns.count == 0 { return (typingAttributes, 0..<0) }
+        let (v, r) = characterRuns.value(at: offset)
+        return (v, r)
+    }
+
+    /// The value of one attribute at `offset` and the longest range around it over which
+    /// that attribute has this same value (its effective range).
+    public func attribute(_ key: AttributeKey, at offset: Int) -> (value: AnyHashable?, range: Range<Int>) {
+        let (attrs, base) = attributes(at: offset)
+        let value = attrs.value(for: key)
+        var lo = base.lowerBound, hi = base.upperBound
+        while lo > 0, attributes(at: lo - 1).attributes.value(for: key) == value {
+            lo = attributes(at: lo - 1).range.lowerBound
+        }
+        while hi < length, attributes(at: hi).attributes.value(for: key) == value {
+            hi = attributes(at: hi).range.upperBound
+        }
+        return (value, lo..<hi)
+    }
+
+    /// The runs of all attributes within `range`.
+    public func attributeRuns(in range: Range<Int>? = nil) -> [(range: Range<Int>, attributes: TextAttributes)] {
+        let r = range ?? 0..<length
+        checkRange(r)
+        return characterRuns.runs(in: r).map { ($0.range, $0.value) }
+    }
+
+    /// The runs of one attribute within `range`: neighbouring runs with the same value of
+    /// `key` are joined, and runs where it is unset have a nil value.
+    public func attributeRuns(of key: AttributeKey, in range: Range<Int>? = nil) -> [(range: Range<Int>, value: AnyHashable?)] {
+        var result: [(range: Range<Int>, value: AnyHashable?)] = []
+        for run in attributeRuns(in: range) {
+            let v = run.attributes.value(for: key)
+            if let last = result.last, last.value == v, last.range.upperBound == run.range.lowerBound {
+                result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                result.append((run.range, v))
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` for each run of `key` in `range` (see `attributeRuns(of:in:)`);
+    /// `body` returns false to stop.
+    public func enumerateAttribute(_ key: AttributeKey, in range: Range<Int>? = nil,
+                                   _ body: (AnyHashable?, Range<Int>) throws -> Bool) rethrows {
+        for run in attributeRuns(of: key, in: range) {
+            if try !body(run.value, run.range) { break }
+        }
+    }
+
+    // MARK: Paragraphs
+
+    /// Number of paragraphs; an empty storage has one, empty.
+    public var paragraphCount: Int { validateStarts(); return starts.count }
+
+    /// The range of paragraph `index`, including its terminating `"\n"` if it has one.
+    public func paragraphRange(at index: Int) -> Range<Int> {
+        validateStarts()
+        let end = index + 1 < starts.count ? starts[index + 1] : length
+        return starts[index]..<end
+    }
+
+    /// The range of paragraph `index` without its terminator.
+    public func paragraphContentRange(at index: Int) -> Range<Int> {
+        let r = paragraphRange(at: index)
+        if r.upperBound > r.lowerBound && bytes[r.upperBound - 1] == 0x0A { return r.lowerBound..<(r.upperBound - 1) }
+        return r
+    }
+
+    /// The index of the paragraph holding `offset` (`length` belongs to the last one).
+    public func paragraphIndex(containing offset: Int) -> Int {
+        validateStarts()
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The style of the paragraph holding `offset`.
+    public func paragraphStyle(at offset: Int) -> ParagraphStyle {
+        styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: min(offset, max(0, length - 1))).0
+    }
+
+    /// The style of paragraph `index`.
+    public func paragraphStyle(ofParagraph index: Int) -> ParagraphStyle {
+        paragraphStyle(at: paragraphRange(at: index).lowerBound)
+    }
+
+    /// The range of the grapheme cluster (user-perceived character) holding `offset`.
+    public func rangeOfComposedCharacter(at offset: Int) -> Range<Int> {
+        let p = paragraphRange(at: paragraphIndex(containing: offset))
+        let text = substring(p)
+        var position = p.lowerBound
+        for ch in text {
+            let n = ch.utf8.count
+            if offset < position + n { return position..<(position + n) }
+            position += n
+        }
+        return offset..<offset
+    }
+
+    // MARK: Editing
+
+    public func beginEditing() { editingDepth += 1 }
+
+    public func endEditing() {
+        precondition(editingDepth > 0, "endEditing() without beginEditing()")
+        editingDepth -= 1
+        if editingDepth == 0 { processEditing() }
+    }
+
+    /// Replaces the characters in `range` with `string`. The new text takes `attributes`,
+    /// or when nil the attributes of the character before the range (of the first one
+    /// replaced, at the start of the text).
+    public func replaceCharacters(in range: Range<Int>, with string: String, attributes: TextAttributes? = nil) {
+        checkRange(range)
+        checkBoundary(range.lowerBound); checkBoundary(range.upperBound)
+        let new = Array(string.utf8)
+        let inherited: TextAttributes
+        if let attributes { inherited = attributes }
+        else if characterRuns.count == 0 { inherited = typingAttributes }
+        else { inherited = characterRuns.value(at: max(0, range.lowerBound - (range.lowerBound > 0 ? 1 : 0))).0 }
+        // The new text takes the style of the paragraph it goes into: at a paragraph's
+        // start that is the paragraph's own (its first character's), not the previous
+        // paragraph's; only an empty last paragraph, which holds no style, takes the one
+        // before it.
+        let atParagraphStart = range.lowerBound == 0
+            || (range.lowerBound < length && bytes[range.lowerBound - 1] == 0x0A)
+        let style = styleRuns.count == 0 ? typingParagraphStyle
+            : styleRuns.value(at: min(atParagraphStart ? range.lowerBound : range.lowerBound - 1, length - 1)).0
+        bytes.replaceSubrange(range, with: new)
+        characterRuns.replace(range, newLength: new.count, value: inherited)
+        styleRuns.replace(range, newLength: new.count, value: style)
+        startsValid = false
+        noteEdit(.characters, range: range, newLength: new.count)
+    }
+
+    /// Appends `string` with the given attributes and paragraph style (nil: the typing ones).
+    public func append(_ string: String, attributes: TextAttributes? = nil, paragraphStyle: ParagraphStyle? = nil) {
+        let start = length
+        beginEditing()
+        replaceCharacters(in: start..<start, with: string, attributes: attributes ?? typingAttributes)
+        if let paragraphStyle { setParagraphStyle(paragraphStyle, range: start..<length) }
+        else if start == 0 { setParagraphStyle(typingParagraphStyle, range: 0..<length) }
+        endEditing()
+    }
+
+    /// Appends a new paragraph: a separator if the storage is not empty, then `string`.
+    public func appendParagraph(_ string: String, attributes: TextAttributes? = nil,
+                                paragraphStyle: ParagraphStyle? = nil) {
+        beginEditing()
+        if !isEmpty {
+            let style = paragraphStyle ?? self.paragraphStyle(at: length - 1)
+            append("\n", attributes: characterRuns.value(at: length - 1).0, paragraphStyle: nil)
+            append(string, attributes: attributes, paragraphStyle: style)
+        } else {
+            append(string, attributes: attributes, paragraphStyle: paragraphStyle)
+        }
+        endEditing()
+    }
+
+    /// Replaces all attributes over `range` by `attributes`.
+    public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        checkRange(range)
+        characterRuns.modify(range) { _ in attributes }
+        noteEdit(.attributes, range: range, newLength: range.count)
+    }
+
+    /// Lays the attributes set in `attributes` over those already in `range`.
+    public func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        checkRange(range)
+        characterRuns.modify(range) { $0.merging(attributes) }
+        noteEdit(.attributes, range: range, newLength: range.count)
+    }
+
+    /// Sets one attribute over `range` (nil removes it).
+    public func setAttribute(_ key: AttributeKey, value: AnyHashable?, range: Range<Int>) {
+        checkRange(range)
+        characterRuns.modify(range) { var a = $0; a.setValue(value, for: key); return a }
+        noteEdit(.attributes, range: range, newLength: range.count)
+    }
+
+    /// Removes one attribute from `range`.
+    public func removeAttribute(_ key: AttributeKey, range: Range<Int>) {
+        setAttribute(key, value: nil, range: range)
+    }
+
+    /// Sets the paragraph style of every paragraph that `range` touches.
+    public func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) {
+        checkRange(range)
+        let first = paragraphIndex(containing: range.lowerBound)
+        let last = paragraphIndex(containing: max(range.lowerBound, range.upperBound - 1))
+        let whole = paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
+        styleRuns.modify(whole) { _ in style }
+        noteEdit(.attributes, range: whole, newLength: whole.count)
+    }
+
+    /// Changes the style of every paragraph that `range` touches with `transform`.
+    public func modifyParagraphStyle(range: Range<Int>, _ transform: (inout ParagraphStyle) -> Void) {
+        let first = paragraphIndex(containing: range.lowerBound)
+        let last = paragraphIndex(containing: max(range.lowerBound, range.upperBound - 1))
+        beginEditing()
+        for i in first...last {
+            var s = paragraphStyle(ofParagraph: i)
+            transform(&s)
+            setParagraphStyle(s, range: paragraphRange(at: i))
+        }
+        endEditing()
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer; the storage holds it weakly.
+    public func addObserver(_ observer: any TextStorageObserver) {
+        observers.removeAll { $0.value == nil || $0.value === observer }
+        observers.append(WeakObserver(value: observer))
+    }
+
+    public func removeObserver(_ observer: any TextStorageObserver) {
+        observers.removeAll { $0.value == nil || $0.value === observer }
+    }
+
+    // MARK: Internals
+
+    private func noteEdit(_ mask: EditMask, range: Range<Int>, newLength: Int) {
+        let delta = newLength - range.count
+        let newRange = range.lowerBound..<(range.lowerBound + newLength)
+        if var lo = pendingRange?.lowerBound, var hi = pendingRange?.upperBound {
+            // Move the earlier edited range into the new text's coordinates.
+            if lo >= range.upperBound { lo += delta } else if lo > range.lowerBound { lo = range.lowerBound }
+            if hi >= range.upperBound { hi += delta } else if hi > range.lowerBound { hi = newRange.upperBound }
+            pendingRange = min(lo, newRange.lowerBound)..<max(hi, newRange.upperBound)
+        } else {
+            pendingRange = newRange
+        }
+        pendingMask.insert(mask)
+        pendingDelta += delta
+        if editingDepth == 0 { processEditing() }
+    }
+
+    private func processEditing() {
+        guard let edited = pendingRange else { return }
+        let whole = fixParagraphStyles(around: edited)
+        if !attributeFixers.isEmpty {
+            // Edits the fixers make join this group (one notification, one edited range)
+            // rather than starting groups of their own.
+            let fixers = attributeFixers
+            attributeFixers = []
+            editingDepth += 1
+            for fix in fixers { fix(self, whole) }
+            editingDepth -= 1
+            attributeFixers = fixers
+            if let range = pendingRange { _ = fixParagraphStyles(around: range) }
+        }
+        guard let range = pendingRange else { return }
+        let edit = Edit(mask: pendingMask, range: range, changeInLength: pendingDelta)
+        pendingRange = nil; pendingMask = []; pendingDelta = 0
+        observers.removeAll { $0.value == nil }
+        for o in observers { o.value?.textStorage(self, didProcess: edit) }
+    }
+
+    /// Makes the style of every paragraph touching `edited` uniform (its first
+    /// character's wins); returns those paragraphs' whole range.
+    private func fixParagraphStyles(around edited: Range<Int>) -> Range<Int> {
+        validateStarts()
+        let first = paragraphIndex(containing: edited.lowerBound)
+        let last = paragraphIndex(containing: max(edited.lowerBound, min(edited.upperBound, length) - (edited.isEmpty ? 0 : 1)))
+        if styleRuns.count > 0 {
+            for i in first...last {
+                let r = paragraphRange(at: i)
+                guard !r.isEmpty else { continue }
+                let s = styleRuns.value(at: r.lowerBound)
+                if s.1.upperBound < r.upperBound { styleRuns.modify(r) { _ in s.0 } }
+            }
+        }
+        return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
+    }
+
+    private func validateStarts() {
+        guard !startsValid else { return }
+        var s = [0]
+        s.reserveCapacity(starts.count + 8)
+        bytes.withUnsafeBufferPointer { buf in
+            for i in 0..<buf.count where buf[i] == 0x0A && i + 1 <= buf.count { s.append(i + 1) }
+        }
+        starts = s
+        startsValid = true
+    }
+
+    private func checkRange(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length,
+                     "range \(range) outside the storage's 0..<\(length)")
+    }
+
+    private func checkBoundary(_ offset: Int) {
+        precondition(offset == length || bytes[offset] & 0xC0 != 0x80,
+                     "offset \(offset) falls inside a UTF-8 sequence; offsets count UTF-8 bytes")
+    }
+}
+
+/// Hears about finished editing groups; layout managers are observers.
+public protocol TextStorageObserver: AnyObject {
+    func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit)
+}
+
+private struct WeakObserver {
+    weak var value: (any TextStorageObserver)?
+}

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+
+final class RenderCommandTests: XCTestCase {
+    private func write(_ text: String, to dir: URL, name: String = "in.txt") throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testRendersColumnsInReadingOrder() throws {
+        let dir = try temporaryDirectory()
+        let paragraphs = (1...60).map { "Paragraph \($0) opens here and goes on for a while so that the columns fill up with text, line after line, until the page is full and the next one begins." }
+        let input = try write(paragraphs.joined(separator: "\n\n"), to: dir)
+        let output = dir.appendingPathComponent("out.pdf").path
+        let result = try folio(["render", input, "-o", output, "--columns", "2", "--paper", "a5", "--margin", "15mm", "--gutter", "5mm"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try tool("qpdf", ["--check", output]).status, 0)
+        let text = try tool("pdftotext", [output, "-"]).output
+        // Reading order across columns and pages: paragraph numbers appear ascending.
+        var last = 0
+        for match in text.matches(of: /Paragraph (\d+) opens/) {
+            let n = Int(match.1)!
+            XCTAssertEqual(n, last + 1, "paragraph \(n) out of order")
+            last = n
+        }
+        XCTAssertEqual(last, 60)
+        XCTAssertGreaterThan(Int(try tool("pdfinfo", [output]).output.firstMatch(of: /Pages:\s+(\d+)/)!.1)!, 1)
+    }
+
+    func testSameInputGivesSameBytes() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("Reproducible output.\n\nSecond paragraph with some words in it.", to: dir)
+        let a = dir.appendingPathComponent("a.pdf").path, b = dir.appendingPathComponent("b.pdf").path
+        let env = ["SOURCE_DATE_EPOCH": "1700000000"]
+        XCTAssertEqual(try folio(["render", input, "-o", a], environment: env).status, 0)
+        XCTAssertEqual(try folio(["render", input, "-o", b], environment: env).status, 0)
+        XCTAssertEqual(FileManager.default.contents(atPath: a), FileManager.default.contents(atPath: b))
+    }
+
+    func testMissingFileIsAnErrorNamingIt() throws {
+        let result = try folio(["render", "/nonexistent/book.txt", "-o", "/tmp/x.pdf"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("/nonexistent/book.txt"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("no such file"), result.stderr)
+    }
+
+    func testInvalidUTF8NamesTheByteOffset() throws {
+        let dir = try temporaryDirectory()
+        let path = dir.appendingPathComponent("bad.txt").path
+        var bytes = Array("Good text.\nMore good text ".utf8)
+        bytes.append(0xFF)
+        bytes += Array(" and after.".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let output = dir.appendingPathComponent("out.pdf").path
+        let result = try folio(["render", path, "-o", output])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("bad.txt:2:16"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("byte offset 26"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testAnExistingOutputSurvivesAFailedRender() throws {
+        let dir = try temporaryDirectory()
+        let output = dir.appendingPathComponent("keep.pdf").path
+        try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
+        let result = try folio(["render", dir.appendingPathComponent("missing.txt").path, "-o", output])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), "previous contents")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0 != "keep.pdf" }
+        XCTAssertEqual(leftovers, [], "temporary files left behind")
+    }
+
+    func testUnknownFontIsAWarningNamingTheSubstitute() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("Some text.", to: dir)
+        let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--font", "No Such Font Family"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("'No Such Font Family' is not installed; using '"), result.stderr)
+    }
+
+    func testImpossibleGeometryIsRefused() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("Some text.", to: dir)
+        let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path,
+                                "--paper", "a5", "--columns", "40"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("impossible page geometry"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("40 columns"), result.stderr)
+        let margins = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--margin", "20cm"])
+        XCTAssertNotEqual(margins.status, 0)
+        XCTAssertTrue(margins.stderr.contains("margins leave no room"), margins.stderr)
+    }
+
+    func testUnknownOptionValuesAreRefused() throws {
+        for (flag, value, expected) in [("--align", "sideways", "sideways"), ("--paper", "b17", "b17"),
+                                        ("--margin", "2furlongs", "2furlongs"), ("--hyphenate", "xx-YY", "no hyphenation dictionary")] {
+            let result = try folio(["render", "/dev/null", "-o", "/tmp/never.pdf", flag, value])
+            XCTAssertNotEqual(result.status, 0, "\(flag) \(value)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(flag) \(value): \(result.stderr)")
+        }
+    }
+
+    func testHelpReadsLikeAManual() throws {
+        let result = try folio(["render", "--help"])
+        XCTAssertEqual(result.status, 0)
+        for word in ["--paper", "--columns", "--gutter", "--hyphenate", "SOURCE_DATE_EPOCH", "cm"] {
+            XCTAssertTrue(result.stdout.contains(word), "help lacks \(word)")
+        }
+    }
+
+    func testPNGPreviewsAreWritten() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("Preview me.\n\nAnd me.", to: dir)
+        let png = dir.appendingPathComponent("png").path
+        let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--png", png])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let page = try Data(contentsOf: URL(fileURLWithPath: png + "/page-1.png"))
+        XCTAssertEqual(Array(page.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+}

@@ -1,0 +1,25 @@
+import FolioLayout
+import XCTest
+
+/// A paragraph of ordinary prose, long enough to break into many lines.
+let prose = """
+It was the best of times, it was the worst of times, it was the age of wisdom, it was the age of \
+foolishness, it was the epoch of belief, it was the epoch of incredulity, it was the season of Light, \
+it was the season of Darkness, it was the spring of hope, it was the winter of despair, we had everything \
+before us, we had nothing before us, we were all going direct to Heaven, we were all going direct the other way.
+"""
+
+func makeStorage(_ text: String, size: Double = 10, style: ParagraphStyle = ParagraphStyle(alignment: .justified, hyphenation: true)) -> TextStorage {
+    TextStorage(text, attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: size)),
+                paragraphStyle: style)
+}
+
+/// Asserts every character of the storage is covered exactly once by the fragments, in order.
+func assertCoversEveryCharacterOnce(_ manager: LayoutManager, file: StaticString = #filePath, line: UInt = #line) {
+    var expected = 0
+    for fragment in manager.lineFragments {
+        XCTAssertEqual(fragment.characterRange.lowerBound, expected, "gap or overlap before \(fragment.characterRange)", file: file, line: line)
+        expected = fragment.characterRange.upperBound
+    }
+    XCTAssertEqual(expected, manager.textStorage.length, "not every character was laid out", file: file, line: line)
+}

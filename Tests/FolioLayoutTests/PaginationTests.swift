@@ -1,0 +1,65 @@
+import FolioLayout
+import XCTest
+
+/// Adds containers of one size on demand, up to a limit.
+private final class ColumnSupplier: LayoutManagerDelegate {
+    var made = 0
+    var completed: [Int] = []
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        guard made < limit else { return nil }
+        made += 1
+        return TextContainer(size: Size(width: 150, height: 100))
+    }
+    func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) { completed.append(index) }
+}
+
+final class PaginationTests: XCTestCase {
+    func testDelegateSuppliesContainersUntilTheTextIsSet() {
+        let storage = makeStorage(Array(repeating: prose, count: 4).joined(separator: "\n"))
+        let manager = LayoutManager(textStorage: storage)
+        let supplier = ColumnSupplier(limit: 100)
+        manager.delegate = supplier
+        manager.ensureLayout()
+        XCTAssertGreaterThan(supplier.made, 3)
+        XCTAssertEqual(manager.textContainers.count, supplier.made)
+        XCTAssertEqual(supplier.completed, Array(0..<supplier.made))
+        // Every container but the last is used; none is empty.
+        for i in 0..<supplier.made { XCTAssertFalse(manager.lineFragments(inContainerAt: i).isEmpty, "container \(i) empty") }
+        assertCoversEveryCharacterOnce(manager)
+        XCTAssertNil(manager.unplacedRange)
+    }
+
+    func testTextThatFindsNoContainerIsReportedNotLost() {
+        let storage = makeStorage(Array(repeating: prose, count: 4).joined(separator: "\n"))
+        let manager = LayoutManager(textStorage: storage)
+        let supplier = ColumnSupplier(limit: 2)
+        manager.delegate = supplier
+        manager.ensureLayout()
+        let unplaced = try! XCTUnwrap(manager.unplacedRange)
+        XCTAssertEqual(unplaced.upperBound, storage.length)
+        XCTAssertEqual(manager.lineFragments.last!.characterRange.upperBound, unplaced.lowerBound)
+        XCTAssertTrue(manager.warnings.contains { $0.message.contains("no container") })
+    }
+
+    func testAContainerTooSmallForAnyLineDoesNotHang() {
+        let storage = makeStorage(prose)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 3)))
+        manager.ensureLayout()   // must return
+        XCTAssertNotNil(manager.unplacedRange)
+    }
+
+    func testAWordWiderThanTheColumnIsBrokenNotOverflowing() {
+        let storage = makeStorage("A Pneumonoultramicroscopicsilicovolcanoconiosis-Pneumonoultramicroscopicsilicovolcanoconiosis word.",
+                                  style: ParagraphStyle(alignment: .left))
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 60, height: 2000)))
+        manager.ensureLayout()
+        for line in manager.lineFragments {
+            XCTAssertLessThanOrEqual(line.usedRect.maxX, 60.01, "line \(line.characterRange) overflows")
+        }
+        assertCoversEveryCharacterOnce(manager)
+    }
+}

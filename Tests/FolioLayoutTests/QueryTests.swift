@@ -1,0 +1,76 @@
+import FolioLayout
+import XCTest
+
+final class QueryTests: XCTestCase {
+    func testContainerLookupBoundingRectsAndHitTesting() {
+        let storage = makeStorage(prose + "\n" + prose)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 100)))
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 2000)))
+        manager.ensureLayout()
+        let firstRange = manager.characterRange(forContainerAt: 0)
+        XCTAssertEqual(firstRange.lowerBound, 0)
+        XCTAssertEqual(manager.containerIndex(forCharacterAt: 0), 0)
+        XCTAssertEqual(manager.containerIndex(forCharacterAt: firstRange.upperBound), 1)
+        XCTAssertEqual(manager.containerIndex(forCharacterAt: storage.length - 1), 1)
+
+        // "best" on the first line: its rect lies inside the first line, right of "It was the ".
+        let best = 11..<15
+        XCTAssertEqual(storage.substring(best), "best")
+        let rect = try! XCTUnwrap(manager.boundingRect(forCharacterRange: best, inContainerAt: 0))
+        let line = manager.lineFragments[0]
+        XCTAssertTrue(line.rect.contains(rect))
+        XCTAssertGreaterThan(rect.minX, 30)
+        XCTAssertGreaterThan(rect.width, 15)
+        XCTAssertLessThan(rect.width, 30)
+        // Hit-testing the middle of that rect finds a character of "best".
+        let hit = manager.characterIndex(at: Point(x: rect.minX + rect.width / 2, y: rect.minY + rect.height / 2), inContainerAt: 0)
+        XCTAssertTrue(best.contains(hit!))
+    }
+
+    func testMeasuringAttributedText() {
+        let storage = makeStorage(prose)
+        let narrow = TextMeasurer.boundingSize(of: storage, width: 150)
+        let wide = TextMeasurer.boundingSize(of: storage, width: 400)
+        XCTAssertGreaterThan(narrow.height, wide.height * 2)
+        XCTAssertLessThanOrEqual(narrow.width, 150.01)
+        // A container of the measured height holds it all.
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 150, height: narrow.height)))
+        manager.ensureLayout()
+        XCTAssertNil(manager.unplacedRange)
+    }
+
+    func testTruncationToThreeLinesEndsInAnEllipsis() {
+        var style = ParagraphStyle(alignment: .left)
+        style.lineBreakMode = .truncateTail
+        let storage = makeStorage(prose, style: style)
+        let manager = LayoutManager(textStorage: storage)
+        let container = TextContainer(size: Size(width: 200, height: 1000))
+        container.maximumNumberOfLines = 3
+        manager.addTextContainer(container)
+        manager.ensureLayout()
+        let lines = manager.lineFragments
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[2].glyphRuns.last!.text.hasSuffix("\u{2026}"))
+        XCTAssertNotNil(lines[2].truncatedRange)
+        XCTAssertLessThanOrEqual(lines[2].usedRect.maxX, 200.01)
+    }
+
+    func testDecimalTabAlignsOnThePoint() {
+        var style = ParagraphStyle(alignment: .left)
+        style.tabStops = [TabStop(.decimal, at: 150)]
+        let storage = makeStorage("Onions\t$2.34\nSaffron\t$123.5", style: style)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 100)))
+        manager.ensureLayout()
+        var points: [Double] = []
+        for line in manager.lineFragments {
+            let offset = storage.substring(line.characterRange).utf8.firstIndex(of: UInt8(ascii: "."))!
+            let dot = line.characterRange.lowerBound + storage.substring(line.characterRange).utf8.distance(from: storage.substring(line.characterRange).utf8.startIndex, to: offset)
+            points.append(manager.boundingRect(forCharacterRange: dot..<(dot + 1), inContainerAt: 0)!.minX)
+        }
+        XCTAssertEqual(points[0], 150, accuracy: 0.01)
+        XCTAssertEqual(points[1], 150, accuracy: 0.01)
+    }
+}
