@@ -64,6 +64,8 @@ public enum DocumentRenderer {
                     }
                 } catch { failure = error }
             }
+            // The page is on disk; its glyphs are not needed again.
+            for column in page.columns { manager.discardGlyphs(inContainerAt: column.containerIndex) }
             progress?(page.number)
         }
         if options.parallelShaping { manager.shapeInBackground() }

@@ -75,7 +75,9 @@ public struct PageCanvas {
             for (dx, dy) in copies {
                 cairo_save(cr)
                 cairo_translate(cr, shadow.offset.x + dx, shadow.offset.y + dy)
-                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+                // Filled as outlines, not shown as text, so copied text has no doubles.
+                cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+                cairo_fill(cr)
                 cairo_restore(cr)
             }
         }
