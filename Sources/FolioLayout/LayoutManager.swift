@@ -112,12 +112,79 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
-        let p = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
-        invalidateLayout(fromParagraph: p)
+        let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
+        let last = storage.paragraphIndex(containing: min(edit.range.upperBound, storage.length))
+        tail = reusableTail(after: last, edit: edit)
+        invalidateLayout(fromParagraph: first, keepingTail: true)
+    }
+
+    /// The layout after the edited paragraphs, to be spliced back in unchanged (shifted by
+    /// the edit) if the new layout of the edited paragraphs ends exactly where the old one
+    /// did: an edit costs the paragraphs it touches, not the rest of the document.
+    private struct Tail {
+        var records: [ParagraphRecord]
+        var fragments: ArraySlice<LineFragment>
+        var warnings: [LayoutWarning]
+        var firstParagraph: Int          // in the new numbering
+        var paragraphDelta: Int
+        var offsetDelta: Int
+        var finalCursor: FlowCursor
+    }
+    private var tail: Tail?
+    private var laidOutParagraphCount = 0
+    private var finalCursor: FlowCursor?
+
+    private func reusableTail(after last: Int, edit: TextStorage.Edit) -> Tail? {
+        guard finished, unplacedRange == nil, let finalCursor, !edit.mask.isEmpty else { return nil }
+        let delta = textStorage.paragraphCount - laidOutParagraphCount
+        let firstNew = last + 1
+        let firstOld = firstNew - delta
+        guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
+        let start = records[firstOld].firstFragment
+        guard start < fragments.count,
+              fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
+        else { return nil }
+        let startOffset = fragments[start].characterRange.lowerBound
+        return Tail(records: Array(records[firstOld...]), fragments: fragments[start...],
+                    warnings: warnings.filter { $0.characterRange.lowerBound >= startOffset },
+                    firstParagraph: firstNew, paragraphDelta: delta, offsetDelta: edit.changeInLength, finalCursor: finalCursor)
+    }
+
+    /// Splices the kept tail back if the flow has reached it in the same state.
+    private func spliceTail(after index: Int) -> Bool {
+        guard let t = tail else { return false }
+        guard index + 1 == t.firstParagraph, cursor == t.records[0].cursor else {
+            if index + 1 >= t.firstParagraph { tail = nil }
+            return false
+        }
+        tail = nil
+        let base = t.records[0].firstFragment
+        let shift = t.offsetDelta
+        for r in t.records {
+            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + fragments.count))
+        }
+        func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + shift)..<(r.upperBound + shift) }
+        for var f in t.fragments {
+            f.characterRange = moved(f.characterRange)
+            f.truncatedRange = f.truncatedRange.map(moved)
+            f.paragraphIndex += t.paragraphDelta
+            for k in f.glyphRuns.indices { f.glyphRuns[k].characterRange = moved(f.glyphRuns[k].characterRange) }
+            fragments.append(f)
+        }
+        warnings += t.warnings.map { LayoutWarning(characterRange: moved($0.characterRange), message: $0.message) }
+        cursor = t.finalCursor
+        finish()
+        return true
     }
 
     /// Drops the layout of paragraph `index` and everything after it.
     public func invalidateLayout(fromParagraph index: Int) {
+        invalidateLayout(fromParagraph: index, keepingTail: false)
+    }
+
+    private func invalidateLayout(fromParagraph index: Int, keepingTail: Bool) {
+        if !keepingTail { tail = nil }
+        finalCursor = nil
         shaper?.cancel(); shaper = nil
         let keep = min(index, records.count)
         if keep < records.count {
@@ -212,9 +279,14 @@ public final class LayoutManager: TextStorageObserver {
         return ShapingPipeline.shape(paragraph: index, of: textStorage, defaults: defaults, context: context)
     }
 
+    /// How many paragraphs have been laid out since this manager was made (tests use it
+    /// to see that an edit costs only the paragraphs it touches).
+    package private(set) var paragraphsLaidOut = 0
+
     private func layoutNextParagraph() {
         let index = records.count
         guard index < textStorage.paragraphCount else { finish(); return }
+        paragraphsLaidOut += 1
         let p = shapedParagraph(index)
         records.append(ParagraphRecord(cursor: cursor, firstFragment: fragments.count))
         let style = p.style
@@ -311,7 +383,7 @@ public final class LayoutManager: TextStorageObserver {
             break
         }
         if placedAny { cursor.y += style.paragraphSpacing }
-        if index + 1 == textStorage.paragraphCount { finish() }
+        if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
     }
 
     private func isSingleLine(_ slot: LineSlot) -> Bool {
@@ -343,6 +415,9 @@ public final class LayoutManager: TextStorageObserver {
 
     private func finish() {
         finished = true
+        finalCursor = cursor
+        laidOutParagraphCount = textStorage.paragraphCount
+        tail = nil
         shaper?.cancel(); shaper = nil
         records.append(contentsOf: [])
         while completedContainers < textContainers.count {

@@ -41,3 +41,46 @@ final class EditingLayoutTests: XCTestCase {
         XCTAssertEqual(manager.lineFragments[0].glyphRuns[0].font.size, 20, accuracy: 0.01)
     }
 }
+
+final class IncrementalLayoutTests: XCTestCase {
+    func testAnEditThatKeepsItsLineCountRelaysOnlyItsParagraph() {
+        let storage = makeStorage(Array(repeating: prose, count: 20).joined(separator: "\n"))
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 400)))
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 100_000)))
+        manager.ensureLayout()
+        let before = manager.lineFragments
+        let laid = manager.paragraphsLaidOut
+        // Same length, different word: "worst" → "worse" in paragraph 3.
+        let p = storage.paragraphRange(at: 3)
+        let word = storage.substring(p).range(of: "worst")!
+        let offset = p.lowerBound + storage.substring(p).utf8.distance(from: storage.substring(p).startIndex, to: word.lowerBound)
+        storage.replaceCharacters(in: offset..<(offset + 5), with: "worse")
+        manager.ensureLayout()
+        XCTAssertEqual(manager.paragraphsLaidOut - laid, 1, "only the edited paragraph is laid out again")
+        XCTAssertEqual(manager.lineFragments.count, before.count)
+        assertCoversEveryCharacterOnce(manager)
+        // An insertion that lengthens the paragraph shifts everything after it.
+        storage.replaceCharacters(in: offset..<offset, with: "much, much longer and altogether more elaborate ")
+        manager.ensureLayout()
+        XCTAssertGreaterThan(manager.lineFragments.count, before.count)
+        assertCoversEveryCharacterOnce(manager)
+        let last = manager.lineFragments.last!
+        XCTAssertEqual(last.characterRange.upperBound, storage.length)
+        XCTAssertEqual(last.paragraphIndex, 19)
+    }
+
+    func testInsertingAParagraphKeepsTheRestConsistent() {
+        let storage = makeStorage(Array(repeating: prose, count: 6).joined(separator: "\n"))
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 100_000)))
+        manager.ensureLayout()
+        let start = storage.paragraphRange(at: 2).lowerBound
+        storage.replaceCharacters(in: start..<start, with: "A new short paragraph.\n")
+        manager.ensureLayout()
+        assertCoversEveryCharacterOnce(manager)
+        XCTAssertEqual(manager.lineFragments.last!.paragraphIndex, 6)
+        let text = manager.lineFragments.flatMap(\.glyphRuns).map(\.text).joined()
+        XCTAssertTrue(text.contains("A new short paragraph."))
+    }
+}
