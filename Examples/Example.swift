@@ -32,6 +32,8 @@ struct Placement {
     var manager: LayoutManager
     var container: Int
     var origin: Point
+    /// Outlines drawn as guides (exclusions, shapes), in container coordinates.
+    var guides: [BezierPath] = []
 }
 
 /// Writes pages of placements to `directory/name.pdf`.
@@ -41,7 +43,10 @@ func writePDF(_ name: String, in directory: String, pageSize: Size = Size(width:
     let pdf = try PDFDocument(path: path, metadata: PDFMetadata(title: "Folio example: \(name)", author: "Folio"))
     for page in pages {
         pdf.beginPage(size: pageSize)
-        for p in page { pdf.draw(p.manager, containerAt: p.container, at: p.origin) }
+        for p in page {
+            for guide in p.guides { pdf.canvas.stroke(guide, at: p.origin, color: Color(red: 0.6, green: 0.7, blue: 0.9)) }
+            pdf.draw(p.manager, containerAt: p.container, at: p.origin)
+        }
         pdf.endPage()
     }
     try pdf.finish()

@@ -39,12 +39,14 @@ extension Example {
         let storage = bodyStorage(sampleParagraphs + sampleParagraphs)
         let manager = LayoutManager(textStorage: storage)
         let container = TextContainer(size: Size(width: 340, height: 500))
+        container.lineFragmentPadding = 4   // keeps text off the obstacles' edges
         container.exclusionPaths = [
             BezierPath(rect: Rect(x: 240, y: 20, width: 100, height: 90)),
             BezierPath(ovalIn: Rect(x: 110, y: 200, width: 120, height: 110)),
         ]
         manager.addTextContainer(container)
-        return try writePDF("c-exclusions", in: dir, pages: [[Placement(manager: manager, container: 0, origin: Point(x: 40, y: 50))]])
+        return try writePDF("c-exclusions", in: dir, pages: [[Placement(manager: manager, container: 0, origin: Point(x: 40, y: 50),
+                                                                   guides: container.exclusionPaths)]])
     }
 
     /// (d) A circular container: each line as wide as the circle at its height.
@@ -56,6 +58,7 @@ extension Example {
         let container = TextContainer(size: Size(width: 320, height: 320))
         container.shape = BezierPath(ovalIn: Rect(x: 0, y: 0, width: 320, height: 320))
         manager.addTextContainer(container)
-        return try writePDF("d-circle", in: dir, pages: [[Placement(manager: manager, container: 0, origin: Point(x: 50, y: 120))]])
+        return try writePDF("d-circle", in: dir, pages: [[Placement(manager: manager, container: 0, origin: Point(x: 50, y: 120),
+                                                               guides: [BezierPath(ovalIn: Rect(x: 0, y: 0, width: 320, height: 320))])]])
     }
 }

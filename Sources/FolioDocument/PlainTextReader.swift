@@ -73,17 +73,31 @@ public enum PlainTextReader {
 
     /// The paragraphs of `text`: blocks separated by blank lines, inner newlines as spaces.
     public static func paragraphs(of text: String) -> [String] {
+        // Works on bytes: splitting a long String by Character is slow, and every byte
+        // that matters here (newline, CR, space, tab) is ASCII.
         var result: [String] = []
-        var current: [Substring] = []
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !current.isEmpty { result.append(current.joined(separator: " ")); current = [] }
-            } else {
-                current.append(line)
+        var current: [UInt8] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var lineStart = 0
+            func endLine(_ end: Int) {
+                var e = end
+                if e > lineStart, bytes[e - 1] == 0x0D { e -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<e])
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) }
+                } else {
+                    if !current.isEmpty { current.append(0x20) }
+                    current.append(contentsOf: line)
+                }
             }
+            for i in 0..<bytes.count where bytes[i] == 0x0A {
+                endLine(i)
+                lineStart = i + 1
+            }
+            endLine(bytes.count)
         }
-        if !current.isEmpty { result.append(current.joined(separator: " ")) }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
         return result
     }
 

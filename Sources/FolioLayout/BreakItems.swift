@@ -130,23 +130,50 @@ extension BreakItems {
         finish()
     }
 
+    /// The bytes of `range` without leading and trailing non-letters, or nil when what
+    /// is left is not all letters (digits, inner punctuation: not a word to hyphenate).
+    private func letterCore(_ text: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+        func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+        if !text[range].contains(where: { $0 >= 0x80 }) {
+            var lo = range.lowerBound, hi = range.upperBound
+            while lo < hi, !isASCIILetter(text[lo]) { lo += 1 }
+            while hi > lo, !isASCIILetter(text[hi - 1]) { hi -= 1 }
+            guard lo < hi, text[lo..<hi].allSatisfy(isASCIILetter) else { return nil }
+            return lo..<hi
+        }
+        let word = String(decoding: text[range], as: UTF8.self)
+        let scalars = Array(word.unicodeScalars)
+        var lead = 0, trail = 0
+        var i = 0
+        while i < scalars.count, !scalars[i].properties.isAlphabetic { lead += String(scalars[i]).utf8.count; i += 1 }
+        var j = scalars.count
+        while j > i, !scalars[j - 1].properties.isAlphabetic { trail += String(scalars[j - 1]).utf8.count; j -= 1 }
+        guard i < j, scalars[i..<j].allSatisfy({ $0.properties.isAlphabetic || $0.properties.isGraphemeExtend }) else { return nil }
+        let core = (range.lowerBound + lead)..<(range.upperBound - trail)
+        return j - i >= 5 ? core : nil
+    }
+
+    /// A cheap first look: five ASCII letters in a row, or any non-ASCII byte (left to
+    /// the full Unicode check). Most words too short to hyphenate stop here.
+    private func hasEnoughLetters(_ p: ShapedParagraph, _ clusters: Range<Int>) -> Bool {
+        var run = 0
+        for i in Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1]) {
+            let b = p.text[i]
+            if b >= 0x80 { return true }
+            if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { run += 1; if run >= 5 { return true } } else { run = 0 }
+        }
+        return false
+    }
+
     private mutating func appendWord(_ p: ShapedParagraph, clusters: Range<Int>, hyphenator: Hyphenator?,
                                      spacing: Spacing, expansion: Double, hyphen: (Font) -> Double) {
         var points: [Int] = []
-        if let hyphenator, clusters.count >= 5 {
+        if let hyphenator, clusters.count >= 5, hasEnoughLetters(p, clusters) {
             // Hyphenate the letters only: "“Education,”" → "Education".
             let bytes = Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1])
-            let word = String(decoding: p.text[bytes], as: UTF8.self)
-            let scalars = word.unicodeScalars
-            var lead = 0, trail = 0
-            for s in scalars { if s.properties.isAlphabetic { break }; lead += String(s).utf8.count }
-            for s in scalars.reversed() { if s.properties.isAlphabetic { break }; trail += String(s).utf8.count }
-            if lead + trail < word.utf8.count {
-                let coreBytes = Array(word.utf8)[lead..<(word.utf8.count - trail)]
-                let core = String(decoding: coreBytes, as: UTF8.self)
-                if core.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) && core.unicodeScalars.count >= 5 {
-                    points = hyphenator.hyphenationPoints(in: core).map { bytes.lowerBound + lead + $0 }
-                }
+            if let core = letterCore(p.text, bytes), core.count >= 5 {
+                let word = String(decoding: p.text[core], as: UTF8.self)
+                points = hyphenator.hyphenationPoints(in: word).map { core.lowerBound + $0 }
             }
         }
         var start = clusters.lowerBound

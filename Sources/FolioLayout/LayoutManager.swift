@@ -1,4 +1,3 @@
-import Foundation
 /// Lays a text storage out across an ordered chain of text containers.
 ///
 /// Paragraphs are shaped once by Pango; the typesetter breaks them into lines as wide
@@ -64,19 +63,36 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Lays out the whole storage (asking the delegate for containers as needed).
     public func ensureLayout() {
+        startShaper()
         while !finished { layoutNextParagraph() }
+        stopShaper()
     }
 
     /// Lays out at least as far as the end of container `index`.
     public func ensureLayout(forContainerAt index: Int) {
+        guard !finished && cursor.containerIndex <= index else { return }
+        startShaper()
         while !finished && cursor.containerIndex <= index { layoutNextParagraph() }
+        stopShaper()
     }
 
-    /// Lays out paragraphs on a second thread ahead of line breaking (for long documents).
-    /// Call before the first query; the text must not be edited while layout runs.
-    public func shapeInBackground() {
-        guard shaper == nil else { return }
+    /// Whether paragraphs are shaped on a second thread, ahead of line breaking, while a
+    /// layout call runs: on two cores that takes most of the shaping off the breaker's
+    /// path. The worker only reads the storage and is stopped before any layout call
+    /// returns, so the storage may be edited between calls as usual.
+    public var shapesInBackground = false
+
+    /// Turns on `shapesInBackground`.
+    public func shapeInBackground() { shapesInBackground = true }
+
+    private func startShaper() {
+        guard shapesInBackground, shaper == nil, records.count + 32 < textStorage.paragraphCount else { return }
         shaper = ShapingPipeline(storage: textStorage, defaults: defaults, from: records.count)
+    }
+
+    private func stopShaper() {
+        shaper?.cancel()
+        shaper = nil
     }
 
     /// Frees the glyph runs of container `index`, keeping the line geometry and ranges.
@@ -331,9 +347,6 @@ public final class LayoutManager: TextStorageObserver {
             } else {
                 let first = firstItem(items, atCluster: start)
                 var b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
-                if b == nil, ProcessInfo.processInfo.environment["DEBUGKP"] != nil {
-                    print("PASS1 FAIL:", String(decoding: p.text.prefix(300), as: UTF8.self))
-                }
                 if b == nil { b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity) }
                 if let b {
                     spans = breaker.spans(items, from: first, breaks: b, clusterCount: n)

@@ -169,7 +169,13 @@ struct LineAssembler {
                 var glyphShare = spaceGive + glyphGive > 0 ? extra * glyphGive / (spaceGive + glyphGive) : 0
                 glyphShare = max(-glyphGive, min(glyphGive, glyphShare))
                 if spaceTotal == 0 { glyphShare = max(-glyphGive, min(glyphGive, extra)) }
-                if glyphTotal > 0 { glyphScale = 1 + glyphShare / glyphTotal }
+                if glyphTotal > 0 {
+                    // Expansion comes in steps of a quarter percent, as pdfTeX's does: each
+                    // step is one more scaled font to draw with, not one per line.
+                    let step = 0.0025
+                    glyphScale = 1 + ((glyphShare / glyphTotal) / step).rounded(.towardZero) * step
+                    glyphShare = (glyphScale - 1) * glyphTotal
+                }
                 spaceExtra = spaceTotal > 0 ? extra - glyphShare : 0
                 natural += glyphShare
             }

@@ -1,10 +1,11 @@
+import Dispatch
 import Foundation
 
 /// Shapes paragraphs on a second thread, ahead of the line breaker: shaping is most of
 /// the work of setting a book, and breaking and drawing can go on meanwhile.
 ///
-/// The storage is read once, up front, on the caller's thread (the storage is not
-/// thread-safe); the worker owns its own Pango context, as Pango requires.
+/// The worker owns its own Pango context, as Pango requires, and only reads the
+/// storage, which is not edited while layout runs.
 final class ShapingPipeline: @unchecked Sendable {
     private struct Input {
         var text: [UInt8]
@@ -18,19 +19,23 @@ final class ShapingPipeline: @unchecked Sendable {
     private var consumed: Int
     private var cancelled = false
     private let first: Int
-    private let inputs: [Input]
+    private let count: Int
+    private let storage: TextStorage
     private let defaults: LayoutDefaults
     /// How far the worker may run ahead (bounds memory).
     private let window = 256
 
+    /// Starts shaping paragraphs `first...` of `storage`. The worker reads the storage
+    /// directly, so it must not be edited until the pipeline is done or cancelled (the
+    /// layout manager cancels it on any edit before applying it).
     init(storage: TextStorage, defaults: LayoutDefaults, from first: Int) {
         self.first = first
         self.consumed = first
         self.defaults = defaults
-        var inputs: [Input] = []
-        inputs.reserveCapacity(max(0, storage.paragraphCount - first))
-        for i in first..<storage.paragraphCount { inputs.append(ShapingPipeline.input(paragraph: i, of: storage)) }
-        self.inputs = inputs
+        self.storage = storage
+        // Paragraph boundaries are computed lazily; settle them on this thread first so the
+        // worker only ever reads.
+        count = max(0, storage.paragraphCount - first)
         let thread = Thread { [self] in run() }
         thread.stackSize = 8 << 20
         thread.start()
@@ -58,30 +63,30 @@ final class ShapingPipeline: @unchecked Sendable {
         return context.shapeParagraph(text: i.text, storageOffset: i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults)
     }
 
+    private let done = DispatchSemaphore(value: 0)
+
     private func run() {
+        defer { done.signal() }
         let context = ShapingContext()
-        for (k, input) in inputs.enumerated() {
+        for k in 0..<count {
             let index = first + k
             condition.lock()
             while !cancelled && index >= consumed + window { condition.wait() }
             let stop = cancelled
             condition.unlock()
             if stop { return }
-            let shaped = context.shapeParagraph(text: input.text, storageOffset: input.offset, attributeRuns: input.runs,
-                                                style: input.style, defaults: defaults)
+            let shaped = ShapingPipeline.shape(paragraph: index, of: storage, defaults: defaults, context: context)
             condition.lock()
             ready[index] = shaped
             condition.broadcast()
             condition.unlock()
         }
-        // Keep the context (and its fonts) alive while shaped paragraphs refer to them:
-        // fonts hold their own references, so the context may go.
     }
 
     /// The shaped paragraph `index`, waiting for the worker if needed; nil if this
     /// pipeline does not cover it.
     func take(_ index: Int) -> ShapedParagraph? {
-        guard index >= first, index < first + inputs.count else { return nil }
+        guard index >= first, index < first + count else { return nil }
         condition.lock()
         defer { condition.unlock() }
         while ready[index] == nil && !cancelled { condition.wait() }
@@ -91,10 +96,13 @@ final class ShapingPipeline: @unchecked Sendable {
         return p
     }
 
+    /// Stops the worker and waits until it has stopped reading the storage.
     func cancel() {
         condition.lock()
+        let wasCancelled = cancelled
         cancelled = true
         condition.broadcast()
         condition.unlock()
+        if !wasCancelled { done.wait() }
     }
 }

@@ -34,6 +34,25 @@ public struct PageCanvas {
         cairo_stroke(cr)
     }
 
+    /// Strokes `path` (container coordinates) with the container's origin at `origin`:
+    /// the outline of an exclusion or a shape, drawn as a guide.
+    public func stroke(_ path: BezierPath, at origin: Point, color: Color = .gray, width: Double = 0.5) {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        for e in path.elements {
+            switch e {
+            case .move(let p): cairo_move_to(cr, p.x, p.y)
+            case .line(let p): cairo_line_to(cr, p.x, p.y)
+            case .curve(let p, let a, let b): cairo_curve_to(cr, a.x, a.y, b.x, b.y, p.x, p.y)
+            case .close: cairo_close_path(cr)
+            }
+        }
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
     // MARK: Runs
 
     private func setColor(_ c: Color) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
@@ -113,13 +132,13 @@ public struct PageCanvas {
     /// Shows glyphs with the text they stand for, so text extraction gets real text.
     private func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
         var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.byteCount), num_glyphs: Int32($0.glyphCount)) }
+        var text = run.text
         let totalBytes = run.clusters.reduce(0) { $0 + $1.byteCount }
-        let text = Array(run.text.utf8)
-        guard totalBytes == text.count, run.clusters.reduce(0, { $0 + $1.glyphCount }) == glyphs.count else {
+        guard totalBytes == text.utf8.count, run.clusters.reduce(0, { $0 + $1.glyphCount }) == glyphs.count else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        text.withUnsafeBufferPointer { buf in
+        text.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), &glyphs, Int32(glyphs.count),
                                        &clusters, Int32(clusters.count),

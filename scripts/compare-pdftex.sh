@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Times Folio against pdfTeX on the same book in the same run (the brief's comparison):
+# A4, two columns, 1 cm gutter, 2 cm margins, 10/12 pt, justified and hyphenated.
+# Needs texlive-latex-base, texlive-latex-recommended and lmodern (not installed by
+# install-deps.sh: they are large and only this comparison uses them).
+#   scripts/compare-pdftex.sh [BOOK.md]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+book=${1:-../shared/corpus/little-women.md}
+work=$(mktemp -d /tmp/folio-vs-pdftex.XXXXXX)
+python3 - "$book" "$work/book.tex" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
+special = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+           "^": r"\^{}", "_": r"\_", "~": r"\~{}", "%": r"\%"}
+body = "\n\n".join("".join(special.get(c, c) for c in p) for p in paragraphs)
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    f.write("\\documentclass[10pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage{lmodern}\n"
+            "\\usepackage[a4paper,margin=2cm]{geometry}\\setlength\\columnsep{1cm}\n"
+            "\\renewcommand\\normalsize{\\fontsize{10}{12}\\selectfont}\\pagestyle{empty}\n"
+            "\\begin{document}\\normalsize\n" + body + "\n\\end{document}\n")
+PY
+swift build -c release --product folio-bench >/dev/null
+for i in 1 2 3; do
+  start=$(date +%s.%N)
+  (cd "$work" && pdflatex -interaction=batchmode book.tex >/dev/null 2>&1 || true)
+  end=$(date +%s.%N)
+  pages=$(pdfinfo "$work/book.pdf" | awk '/^Pages/ {print $2}')
+  printf 'pdfTeX run %d: %s pages  %.2f s\n' "$i" "$pages" "$(echo "$end - $start" | bc)"
+  .build/release/folio-bench "$book" -o "$work/folio.pdf" | tail -n 1
+done
+echo "spacing, pdfTeX: $(python3 ../shared/tools/spacing.py "$work/book.pdf" 3.33)"
+echo "spacing, Folio:  $(python3 ../shared/tools/spacing.py "$work/folio.pdf")"
