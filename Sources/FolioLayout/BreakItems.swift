@@ -83,7 +83,10 @@ extension BreakItems {
     init(_ p: ShapedParagraph, justified: Bool, spacing: Spacing = .standard, hyphen: (Font) -> Double) {
         self.init()
         let n = p.clusterCount
-        kind.reserveCapacity(n / 3 + 8)
+        let estimate = n / 3 + 8
+        kind.reserveCapacity(estimate); width.reserveCapacity(estimate); stretch.reserveCapacity(estimate)
+        shrink.reserveCapacity(estimate); penalty.reserveCapacity(estimate); flagged.reserveCapacity(estimate)
+        cluster.reserveCapacity(estimate); addsHyphen.reserveCapacity(estimate)
         let hyphenator = p.style.hyphenation && p.style.lineBreakMode == .wordWrap
             ? Hyphenator.forLanguage(p.language) : nil
         var c = 0

@@ -62,6 +62,21 @@ public final class Hyphenator: @unchecked Sendable {
     /// The UTF-8 byte offsets within `word` after which a hyphen may go, ascending.
     /// `word` should be letters only; case does not matter.
     public func hyphenationPoints(in word: String) -> [Int] {
+        // Books repeat their words: each is looked up in the dictionary once.
+        lock.lock()
+        if let known = memo[word] { lock.unlock(); return known }
+        lock.unlock()
+        let points = lookUp(word)
+        lock.lock()
+        if memo.count > 200_000 { memo.removeAll(keepingCapacity: true) }
+        memo[word] = points
+        lock.unlock()
+        return points
+    }
+
+    private var memo: [String: [Int]] = [:]
+
+    private func lookUp(_ word: String) -> [Int] {
         let lower = Array(word.lowercased().utf8)
         // Lower-casing can change byte lengths (rare: İ); then offsets would not map back.
         guard lower.count == word.utf8.count, lower.count >= leftMinimum + rightMinimum, lower.count < 200 else { return [] }

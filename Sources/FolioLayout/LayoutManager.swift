@@ -87,7 +87,15 @@ public final class LayoutManager: TextStorageObserver {
 
     private func startShaper() {
         guard shapesInBackground, shaper == nil, records.count + 32 < textStorage.paragraphCount else { return }
-        shaper = ShapingPipeline(storage: textStorage, defaults: defaults, from: records.count)
+        // Speculate for the column the flow is in (or the last one), when it is a plain
+        // rectangle: most paragraphs of a document of like pages will get its width.
+        var column: ShapingPipeline.Column? = nil
+        _ = container(at: cursor.containerIndex, ask: true)
+        if let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last,
+           c.isSimpleRectangle {
+            column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, tolerance: tolerance)
+        }
+        shaper = ShapingPipeline(storage: textStorage, defaults: defaults, from: records.count, column: column)
     }
 
     private func stopShaper() {
@@ -261,20 +269,10 @@ public final class LayoutManager: TextStorageObserver {
             }
             let rect = c.band[c.bandIndex]
             let opens = c.bandIndex == 0, closes = c.bandIndex == c.band.count - 1
-            let pad = container.lineFragmentPadding
-            let head = opens ? (firstLine ? style.firstLineHeadIndent : style.headIndent) : 0
-            var tail = 0.0
-            if closes {
-                if style.tailIndent > 0 {
-                    tail = max(0, (content.width - 2 * pad) - style.tailIndent)
-                } else {
-                    tail = -style.tailIndent
-                }
-            }
-            let left = rtl ? tail : head, right = rtl ? head : tail
-            let width = max(1, rect.width - 2 * pad - left - right)
-            return LineSlot(containerIndex: c.containerIndex, rect: rect, textX: rect.minX + pad + left, textWidth: width,
-                            leadingIndent: head, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes)
+            let area = LineSlot.textArea(rectWidth: rect.width, contentWidth: content.width, padding: container.lineFragmentPadding,
+                                         style: style, firstLine: firstLine, opens: opens, closes: closes, rtl: rtl)
+            return LineSlot(containerIndex: c.containerIndex, rect: rect, textX: rect.minX + area.x, textWidth: area.width,
+                            leadingIndent: area.leadingIndent, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes)
         }
     }
 
@@ -311,10 +309,6 @@ public final class LayoutManager: TextStorageObserver {
 
         let baseMetrics = assembler.metrics(p, 0..<0)
         let nominal = LineAssembler.lineHeight(ascent: baseMetrics.ascent, descent: baseMetrics.descent, style: style)
-        let alignment = assembler.resolvedAlignment(p)
-        let items = p.breakItems
-        var breaker = LineBreaker()
-        if alignment != .justified { breaker.ragStretch = 3 * p.baseFont.size }
         let n = p.clusterCount
         let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
         let mode = style.lineBreakMode
@@ -339,20 +333,13 @@ public final class LayoutManager: TextStorageObserver {
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
             }, uniformFrom: firstLine ? 1 : 0)
-            let spans: [LineSpan]
-            if n == 0 {
-                spans = [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)]
-            } else if p.hasTabs || mode == .charWrap {
-                spans = breaker.greedySpans(p, from: start, widths: widths)
+            var spans: [LineSpan]
+            if start == 0, firstLine, let spec = p.speculation,
+               spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
+                // The shaping thread broke and set this paragraph for the width it has here.
+                spans = spec.spans
             } else {
-                let first = firstItem(items, atCluster: start)
-                var b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
-                if b == nil { b = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity) }
-                if let b {
-                    spans = breaker.spans(items, from: first, breaks: b, clusterCount: n)
-                } else {
-                    spans = breaker.greedySpans(p, from: start, widths: widths)
-                }
+                spans = Typesetter(tolerance: tolerance).lines(p, from: start, widths: widths)
             }
 
             for (k, span) in spans.enumerated() {
@@ -374,11 +361,10 @@ public final class LayoutManager: TextStorageObserver {
                 let top = cursor.y
                 var truncation: LineBreakMode? = nil
                 if mode.truncates, isSingleLine(slot) { truncation = mode }
-                let fragment0 = assembler.assemble(
+                var fragment = assembler.assemble(
                     p, span: truncation == nil ? span : LineSpan(start: span.start, end: n, next: n, hyphenated: false,
                                                                  endsParagraphOrForced: true),
                     slot: slot, top: top, paragraphIndex: index, truncation: truncation)
-                var fragment = fragment0
                 if fragment.isLastLineOfParagraph || truncation != nil || k == spans.count - 1 && span.next >= n {
                     fragment.characterRange = fragment.characterRange.lowerBound..<paragraphEnd
                     fragment.isLastLineOfParagraph = true
@@ -402,21 +388,6 @@ public final class LayoutManager: TextStorageObserver {
     private func isSingleLine(_ slot: LineSlot) -> Bool {
         guard let c = container(at: slot.containerIndex, ask: false) else { return true }
         return c.maximumNumberOfLines == 0 || slot.lineInContainer == c.maximumNumberOfLines - 1
-    }
-
-    private func firstItem(_ items: BreakItems, atCluster cluster: Int) -> Int {
-        if cluster == 0 { return 0 }
-        var lo = 0, hi = items.count - 1
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(items.cluster[mid]) < cluster { lo = mid + 1 } else { hi = mid }
-        }
-        // Skip discardable items at the start of a line.
-        while lo < items.count - 1, items.kind[lo] != .box, Int(items.cluster[lo]) <= cluster,
-              !(items.kind[lo] == .penalty && items.penalty[lo] <= -BreakItems.infinity) {
-            lo += 1
-        }
-        return lo
     }
 
     private func markUnplaced(from offset: Int) {

@@ -225,9 +225,11 @@ struct LineAssembler {
                 x += s.width
                 text = s.text
             } else {
-                let order: [Int] = run.isRightToLeft ? Array(seg.clusters.reversed()) : Array(seg.clusters)
                 glyphs.reserveCapacity(seg.clusters.count + 2); positions.reserveCapacity(seg.clusters.count + 2)
-                for c in order {
+                clusters.reserveCapacity(seg.clusters.count)
+                let rtl = run.isRightToLeft
+                for k in 0..<seg.clusters.count {
+                    let c = rtl ? seg.clusters.upperBound - 1 - k : seg.clusters.lowerBound + k
                     let g0 = Int(p.clusterGlyphStart[c]), g1 = Int(p.clusterGlyphEnd[c])
                     let cx = x
                     let scale = p.clusterFlags[c].contains(.space) ? 1 : glyphScale

@@ -26,3 +26,4 @@ public struct LineFragment: Sendable {
     public var ascent: Double
     public var descent: Double
 }
+

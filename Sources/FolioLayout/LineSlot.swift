@@ -16,6 +16,23 @@ struct LineSlot: Equatable {
     var closesLine: Bool
 }
 
+extension LineSlot {
+    /// Where text goes within a fragment `rectWidth` wide: the offset of its left edge
+    /// from the fragment's, its width, and the indent on the leading side. Head indents
+    /// apply to a line's first fragment, tail indents to its last; right-to-left
+    /// paragraphs mirror them.
+    static func textArea(rectWidth: Double, contentWidth: Double, padding: Double, style: ParagraphStyle,
+                         firstLine: Bool, opens: Bool, closes: Bool, rtl: Bool) -> (x: Double, width: Double, leadingIndent: Double) {
+        let head = opens ? (firstLine ? style.firstLineHeadIndent : style.headIndent) : 0
+        var tail = 0.0
+        if closes {
+            tail = style.tailIndent > 0 ? max(0, (contentWidth - 2 * padding) - style.tailIndent) : -style.tailIndent
+        }
+        let left = rtl ? tail : head, right = rtl ? head : tail
+        return (padding + left, max(1, rectWidth - 2 * padding - left - right), head)
+    }
+}
+
 /// The position where the next line goes: container, y, and which fragment of the
 /// current line band (when an obstacle splits lines) comes next.
 struct FlowCursor: Equatable {

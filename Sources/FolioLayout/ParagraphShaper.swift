@@ -37,6 +37,8 @@ extension ShapingContext {
                                      baseLevel: direction == PANGO_DIRECTION_RTL ? 1 : 0,
                                      language: language, baseFont: baseFont)
         guard !text.isEmpty else { return shaped }
+        // About one glyph and one cluster per byte in most scripts: allocate once.
+        shaped.reserve(text.count + 8)
 
         let attrList = pango_attr_list_new()!
         defer { pango_attr_list_unref(attrList) }

@@ -63,6 +63,16 @@ final class ShapedParagraph: @unchecked Sendable {
     /// is part of the work the shaping thread takes off the breaker's).
     var breakItems = BreakItems()
 
+    /// Lines broken ahead of time by the shaping thread, for the width the
+    /// paragraph will most likely get (that of the current column); used when the
+    /// layout manager finds the paragraph's lines do get those widths.
+    struct Speculation {
+        var widths: [Double]
+        var rectWidth: Double
+        var spans: [LineSpan]
+    }
+    var speculation: Speculation?
+
     /// The font of the paragraph's first run (or the default), for empty lines' height.
     var baseFont: Font
 
@@ -72,6 +82,12 @@ final class ShapedParagraph: @unchecked Sendable {
     }
 
     var clusterCount: Int { clusterStart.count }
+
+    func reserve(_ n: Int) {
+        glyphs.reserveCapacity(n); advances.reserveCapacity(n); xOffsets.reserveCapacity(n); yOffsets.reserveCapacity(n)
+        clusterStart.reserveCapacity(n); clusterEnd.reserveCapacity(n); clusterWidth.reserveCapacity(n)
+        clusterRun.reserveCapacity(n); clusterGlyphStart.reserveCapacity(n); clusterGlyphEnd.reserveCapacity(n)
+    }
     var hasTabs: Bool { clusterFlags.contains { $0.contains(.tab) } }
 
     /// The cluster holding byte `offset` of the paragraph (binary search).

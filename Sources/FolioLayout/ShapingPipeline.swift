@@ -28,7 +28,12 @@ final class ShapingPipeline: @unchecked Sendable {
     /// Starts shaping paragraphs `first...` of `storage`. The worker reads the storage
     /// directly, so it must not be edited until the pipeline is done or cancelled (the
     /// layout manager cancels it on any edit before applying it).
-    init(storage: TextStorage, defaults: LayoutDefaults, from first: Int) {
+    /// The column the worker sets paragraphs for, speculatively: its width and padding.
+    struct Column { var width: Double; var padding: Double; var tolerance: Double }
+    private let column: Column?
+
+    init(storage: TextStorage, defaults: LayoutDefaults, from first: Int, column: Column?) {
+        self.column = column
         self.first = first
         self.consumed = first
         self.defaults = defaults
@@ -76,11 +81,29 @@ final class ShapingPipeline: @unchecked Sendable {
             condition.unlock()
             if stop { return }
             let shaped = ShapingPipeline.shape(paragraph: index, of: storage, defaults: defaults, context: context)
+            if let column { speculate(shaped, paragraph: index, column: column) }
             condition.lock()
             ready[index] = shaped
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// Breaks `p` for `column`, as the layout manager would if the paragraph
+    /// falls in a column of that width (the common case in a document of like pages).
+    private func speculate(_ p: ShapedParagraph, paragraph index: Int, column: Column) {
+        let style = p.style
+        guard p.clusterCount > 0, style.lineBreakMode == .wordWrap, !p.hasTabs else { return }
+        let rtl = p.baseLevel & 1 == 1
+        func area(_ k: Int) -> (x: Double, width: Double, leadingIndent: Double) {
+            LineSlot.textArea(rectWidth: column.width, contentWidth: column.width, padding: column.padding, style: style,
+                              firstLine: k == 0, opens: true, closes: true, rtl: rtl)
+        }
+        let first = area(0), rest = area(1)
+        let widths = LineBreaker.Widths(width: { $0 == 0 ? first.width : rest.width }, uniformFrom: 1)
+        let spans = Typesetter(tolerance: column.tolerance).lines(p, from: 0, widths: widths)
+        p.speculation = ShapedParagraph.Speculation(widths: spans.indices.map { $0 == 0 ? first.width : rest.width },
+                                                    rectWidth: column.width, spans: spans)
     }
 
     /// The shaped paragraph `index`, waiting for the worker if needed; nil if this

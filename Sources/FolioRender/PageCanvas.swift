@@ -81,7 +81,11 @@ public struct PageCanvas {
         }
         guard !run.glyphs.isEmpty else { return }
         setFont(run)
-        var glyphs = zip(run.glyphs, run.positions).map { cairo_glyph_t(index: UInt($0.0), x: $0.1.x, y: $0.1.y) }
+        var glyphs = [cairo_glyph_t]()
+        glyphs.reserveCapacity(run.glyphs.count)
+        for i in run.glyphs.indices {
+            glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[i]), x: run.positions[i].x, y: run.positions[i].y))
+        }
 
         if let shadow = a.shadow {
             // Blur is approximated by a ring of faint copies around the offset.

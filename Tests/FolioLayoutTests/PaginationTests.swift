@@ -63,3 +63,27 @@ final class PaginationTests: XCTestCase {
         assertCoversEveryCharacterOnce(manager)
     }
 }
+
+final class BackgroundShapingTests: XCTestCase {
+    /// Shaping (and breaking ahead) on a second thread must give exactly the layout the
+    /// single-threaded path gives, across containers of different widths.
+    func testBackgroundShapingGivesTheSameLayout() {
+        let text = (0..<120).map { i in "Paragraph \(i). " + prose }.joined(separator: "\n")
+        func layout(background: Bool) -> [LineFragment] {
+            let storage = makeStorage(text)
+            let manager = LayoutManager(textStorage: storage)
+            for i in 0..<40 { manager.addTextContainer(TextContainer(size: Size(width: i % 3 == 2 ? 150 : 220, height: 300))) }
+            manager.shapesInBackground = background
+            manager.ensureLayout()
+            return manager.lineFragments
+        }
+        let plain = layout(background: false), threaded = layout(background: true)
+        XCTAssertEqual(plain.count, threaded.count)
+        for (a, b) in zip(plain, threaded) {
+            XCTAssertEqual(a.characterRange, b.characterRange)
+            XCTAssertEqual(a.containerIndex, b.containerIndex)
+            XCTAssertEqual(a.rect, b.rect)
+            XCTAssertEqual(a.glyphRuns.flatMap(\.positions), b.glyphRuns.flatMap(\.positions))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// Chooses the lines of a paragraph: total fit first, at the layout manager's tolerance;
+/// then total fit accepting any looseness; then first fit, which also cuts words wider
+/// than the line. Tabs and character wrapping use first fit, since a tab's width depends
+/// on where its line starts.
+struct Typesetter {
+    var tolerance: Double
+
+    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths) -> [LineSpan] {
+        let n = p.clusterCount
+        if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
+        var breaker = LineBreaker()
+        if LineAssembler().resolvedAlignment(p) != .justified { breaker.ragStretch = 3 * p.baseFont.size }
+        if p.hasTabs || p.style.lineBreakMode == .charWrap { return breaker.greedySpans(p, from: start, widths: widths) }
+        let items = p.breakItems
+        let first = firstItem(items, atCluster: start)
+        let breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
+            ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
+        if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
+        return breaker.greedySpans(p, from: start, widths: widths)
+    }
+
+    /// The item a line starting at `cluster` starts with.
+    private func firstItem(_ items: BreakItems, atCluster cluster: Int) -> Int {
+        if cluster == 0 { return 0 }
+        var lo = 0, hi = items.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(items.cluster[mid]) < cluster { lo = mid + 1 } else { hi = mid }
+        }
+        // Skip discardable items at the start of a line.
+        while lo < items.count - 1, items.kind[lo] != .box, Int(items.cluster[lo]) <= cluster,
+              !(items.kind[lo] == .penalty && items.penalty[lo] <= -BreakItems.infinity) {
+            lo += 1
+        }
+        return lo
+    }
+}
