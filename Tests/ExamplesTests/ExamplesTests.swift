@@ -72,6 +72,14 @@ final class ExamplesTests: XCTestCase {
         for p in points { XCTAssertEqual(p, points[0], accuracy: 3) }
     }
 
+    func testImagesAreEmbeddedAndJPEGKeptAsItIs() throws {
+        let (path, _) = try run("i-inline-images")
+        let images = try shell("/usr/bin/pdfimages", ["-list", path]).output
+        let rows = images.split(separator: "\n").dropFirst(2)
+        XCTAssertEqual(rows.count, 3, images)
+        XCTAssertTrue(rows.contains { $0.contains(" jpeg ") }, "the JPEG is embedded as JPEG: \(images)")
+    }
+
     func testCustomAttributeReplacement() throws {
         let text = try run("j-custom-attribute").text
         XCTAssertTrue(text.contains("Dear Ada Lovelace, your order of three books"))
