@@ -361,6 +361,7 @@ public final class LayoutManager: TextStorageObserver {
                 let top = cursor.y
                 var truncation: LineBreakMode? = nil
                 if mode.truncates, isSingleLine(slot) { truncation = mode }
+                if mode == .clip { truncation = .clip }
                 var fragment = assembler.assemble(
                     p, span: truncation == nil ? span : LineSpan(start: span.start, end: n, next: n, hyphenated: false,
                                                                  endsParagraphOrForced: true),
@@ -403,7 +404,6 @@ public final class LayoutManager: TextStorageObserver {
         laidOutParagraphCount = textStorage.paragraphCount
         tail = nil
         shaper?.cancel(); shaper = nil
-        records.append(contentsOf: [])
         while completedContainers < textContainers.count {
             completedContainers += 1
             delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)

@@ -67,7 +67,15 @@ struct LineAssembler {
             let h = font.hyphen
             symbol = (h.glyph, h.width, "-"); symbolAt = 0
         }
-        if let mode = truncation, end > first {
+        if truncation == .clip, end > first {
+            // Clipped: the clusters that fit, nothing to mark the cut.
+            var keep = first, w = 0.0
+            while keep < end, w + p.clusterWidth[keep] <= slot.textWidth + 1e-6 { w += p.clusterWidth[keep]; keep += 1 }
+            if keep < end {
+                shown = [first..<keep]
+                truncated = keep..<n
+            }
+        } else if let mode = truncation, end > first {
             let font = p.runs[Int(p.clusterRun[first])].font
             let e = font.ellipsis
             let total = (first..<end).reduce(0.0) { $0 + p.clusterWidth[$1] }
@@ -148,7 +156,7 @@ struct LineAssembler {
         let alignment = resolvedAlignment(p)
         // A justified paragraph's last line may still need to shrink to fit (the breaker
         // allows it); it is never stretched.
-        let stretches = alignment == .justified && !span.endsParagraphOrForced
+        let stretches = alignment == .justified && !span.endsParagraphOrForced && truncated == nil
         let shrinks = alignment == .justified && natural > slot.textWidth
         var glyphScale = 1.0
         if stretches || shrinks, truncation == nil, tabWidth.isEmpty {
@@ -293,7 +301,7 @@ struct LineAssembler {
     func resolvedAlignment(_ p: ShapedParagraph) -> TextAlignment {
         switch p.style.alignment {
         case .natural: return p.baseLevel & 1 == 1 ? .right : .left
-        case .left: return p.baseLevel & 1 == 1 && false ? .right : .left
+        case .left: return .left
         default: return p.style.alignment
         }
     }

@@ -74,3 +74,49 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(points[1], 150, accuracy: 0.01)
     }
 }
+
+final class LineBreakModeTests: XCTestCase {
+    func testClipKeepsOneLinePerParagraphCutAtTheEdge() {
+        var style = ParagraphStyle(alignment: .left)
+        style.lineBreakMode = .clip
+        let storage = makeStorage(prose + "\nSecond paragraph, also long enough to be cut off at the container's edge.", style: style)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 150, height: 500)))
+        manager.ensureLayout()
+        XCTAssertEqual(manager.lineFragments.count, 2)
+        for line in manager.lineFragments {
+            XCTAssertLessThanOrEqual(line.usedRect.maxX, 150.01)
+            XCTAssertNotNil(line.truncatedRange)
+            XCTAssertFalse(line.glyphRuns.map(\.text).joined().contains("\u{2026}"))
+        }
+        assertCoversEveryCharacterOnce(manager)
+    }
+
+    func testTruncateHeadAndMiddleKeepTheEnds() {
+        for (mode, check) in [(LineBreakMode.truncateHead, "other way."), (.truncateMiddle, "It was")] {
+            var style = ParagraphStyle(alignment: .left)
+            style.lineBreakMode = mode
+            let storage = makeStorage(prose, style: style)
+            let manager = LayoutManager(textStorage: storage)
+            manager.addTextContainer(TextContainer(size: Size(width: 200, height: 500)))
+            manager.ensureLayout()
+            XCTAssertEqual(manager.lineFragments.count, 1, "\(mode)")
+            let text = manager.lineFragments[0].glyphRuns.map(\.text).joined()
+            XCTAssertTrue(text.contains("\u{2026}"), "\(mode): \(text)")
+            XCTAssertTrue(text.contains(check), "\(mode): \(text)")
+            XCTAssertLessThanOrEqual(manager.lineFragments[0].usedRect.maxX, 200.01)
+        }
+    }
+
+    func testAnInlineImageTallerThanTheContainerIsPlacedWithAWarning() {
+        let storage = makeStorage("Before \u{FFFC} after.", style: ParagraphStyle(alignment: .left))
+        storage.addAttributes(TextAttributes(attachment: TextAttachment(path: "/nonexistent.png", size: Size(width: 20, height: 500))),
+                              range: 7..<10)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 100)))
+        manager.ensureLayout()   // returns: the line is placed, overflowing, and reported
+        XCTAssertEqual(manager.lineFragments.count, 1)
+        XCTAssertTrue(manager.warnings.contains { $0.message.contains("taller than its container") }, "\(manager.warnings)")
+        assertCoversEveryCharacterOnce(manager)
+    }
+}
