@@ -1,18 +1,29 @@
 import ArgumentParser
 import FolioDocument
 
-extension Length: ExpressibleByArgument {
-    public init?(argument: String) { self.init(argument) }
-    public static var defaultCompletionKind: CompletionKind { .default }
+/// A length given on the command line, e.g. `2cm`.
+struct LengthOption: ExpressibleByArgument {
+    var length: Length
+    var text: String
+    init?(argument: String) {
+        guard let l = Length(argument) else { return nil }
+        length = l
+        text = argument
+    }
+    var points: Double { length.points }
+    var defaultValueDescription: String { text }
 }
 
 /// A paper size given on the command line.
 struct Paper: ExpressibleByArgument {
     var size: Size
+    var text: String
     init?(argument: String) {
         guard let s = PaperSize.parse(argument) else { return nil }
         size = s
+        text = argument
     }
+    var defaultValueDescription: String { text }
 }
 
 enum AlignmentOption: String, ExpressibleByArgument, CaseIterable {

@@ -26,13 +26,13 @@ struct Render: ParsableCommand {
     var paper: Paper = Paper(argument: "a4")!
 
     @Option(help: "Margin on every side.")
-    var margin: Length = Length("2cm")!
+    var margin = LengthOption(argument: "2cm")!
 
     @Option(help: "Number of columns.")
     var columns: Int = 1
 
     @Option(help: "Space between columns.")
-    var gutter: Length = Length("1cm")!
+    var gutter = LengthOption(argument: "1cm")!
 
     @Option(help: "Font family (a comma-separated list falls back in order).")
     var font: String = "DejaVu Serif"
