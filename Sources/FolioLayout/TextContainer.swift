@@ -1,61 +1,93 @@
-/// A region lines are set in: a size, insets, line-fragment padding, exclusion paths
-/// the text flows around, and optionally any shape. The layout manager proposes a line
-/// band at some y; the container answers with the fragments free for text there — more
-/// than one when an obstacle splits the line.
+/// A region lines are set in — a column, a page's text block, a frame of a template — with
+/// the obstacles text flows around. The layout manager never asks a container for its
+/// geometry as a whole, only "a line of this height at this y: where can it go?", so
+/// rectangles, circles and pages with cut-outs all look the same to the typesetter. More
+/// than one fragment comes back when an obstacle splits the line.
+///
+/// Not thread-safe: a container belongs to the layout manager it is added to. After
+/// changing its geometry, tell the manager (`textContainerChangedGeometry(_:)`).
 public final class TextContainer {
+    /// The container's extent; its top-left corner is the origin of container coordinates.
     public var size: Size
-    /// Space kept free inside the container's edges.
+
+    /// Space kept free inside the container's edges, so a frame's border or background
+    /// can extend past the text.
     public var insets = EdgeInsets.zero
-    /// Space kept at both ends of every line fragment, so text does not touch an
-    /// obstacle or the edge.
+
+    /// Space kept at both ends of every line fragment, so text does not touch an obstacle
+    /// or the edge. Fragments are returned *including* it (they meet the obstacle); the
+    /// layout insets the text within them.
     public var lineFragmentPadding = 0.0
-    /// Regions no text may enter (container coordinates).
+
+    /// Regions no text may enter (container coordinates), e.g. an image the text wraps
+    /// around. A line loses every x at which any part of its band touches one.
     public var exclusionPaths: [BezierPath] = []
-    /// The region text is set in; nil is the container's rectangle.
+
+    /// The region text is set in, for text filling a circle or a silhouette; nil is the
+    /// container's rectangle. Lines go only where their whole band is inside.
     public var shape: (any ContainerShape)?
-    /// The most lines this container holds; 0 is no limit. With a truncating line-break
-    /// mode, the last allowed line ends in an ellipsis.
+
+    /// The most lines this container holds, 0 for no limit: for fields of a template that
+    /// must not grow. With a truncating line-break mode, the last allowed line ends in an
+    /// ellipsis; otherwise the text continues in the next container.
     public var maximumNumberOfLines = 0
-    /// Free pieces narrower than this are not offered as fragments.
+
+    /// Free pieces narrower than this (points) are not offered as fragments: a sliver
+    /// beside an obstacle would hold a letter or two and read as noise.
     public var minimumFragmentWidth = 12.0
 
+    /// A rectangular container of `size`, with no insets, padding or obstacles.
     public init(size: Size) { self.size = size }
 
-    /// The container's rect less its insets.
+    /// Where text may go before shape and exclusions: the container's rect less its
+    /// insets. Width or height is negative when the insets do not fit, and then no
+    /// line fits either.
     public var contentRect: Rect {
         Rect(x: insets.left, y: insets.top, width: size.width - insets.left - insets.right,
              height: size.height - insets.top - insets.bottom)
     }
 
-    /// True when every line is as wide as the content rect, whatever its y.
+    /// True when every line is as wide as the content rect, whatever its y: the layout
+    /// can then break a paragraph for one width without asking about each line.
     public var isSimpleRectangle: Bool { shape == nil && exclusionPaths.isEmpty }
 
-    /// The fragments free for a line occupying `proposed` (container coordinates), left
-    /// to right; empty when the band leaves the content rect or nothing is free.
+    /// The fragments free for a line occupying `proposed` (container coordinates), left to
+    /// right: the proposed x-range within the content rect and the shape, less every
+    /// exclusion, each piece as tall as `proposed` and at least `minimumFragmentWidth`
+    /// wide. Empty when the band leaves the content rect vertically or nothing is free —
+    /// the caller moves down and asks again.
     public func lineFragmentRects(proposed: Rect) -> [Rect] {
         let content = contentRect
-        guard proposed.minY >= content.minY - 1e-6, proposed.maxY <= content.maxY + 1e-6 else { return [] }
+        guard proposed.height >= 0,
+              proposed.minY >= content.minY - 1e-6, proposed.maxY <= content.maxY + 1e-6 else { return [] }
         let x0 = max(proposed.minX, content.minX), x1 = min(proposed.maxX, content.maxX)
         guard x1 > x0 else { return [] }
         var free: [ClosedRange<Double>] = [x0...x1]
         if let shape {
-            free = BezierPath.intersect(free, shape.insideSpans(minY: proposed.minY, maxY: proposed.maxY))
+            free = SpanList.intersect(free, shape.insideSpans(minY: proposed.minY, maxY: proposed.maxY))
         }
-        if !exclusionPaths.isEmpty {
-            let blocked = exclusionPaths.flatMap { $0.blockedSpans(minY: proposed.minY, maxY: proposed.maxY) }
-            free = BezierPath.subtract(free, blocked)
+        if !exclusionPaths.isEmpty, !free.isEmpty {
+            var blocked: [ClosedRange<Double>] = []
+            for path in exclusionPaths { blocked += path.blockedSpans(minY: proposed.minY, maxY: proposed.maxY) }
+            free = SpanList.subtract(free, blocked)
         }
-        return free.filter { $0.upperBound - $0.lowerBound >= minimumFragmentWidth }.map {
-            Rect(x: $0.lowerBound, y: proposed.minY, width: $0.upperBound - $0.lowerBound, height: proposed.height)
+        let narrowest = max(minimumFragmentWidth, 1e-9)
+        return free.compactMap { span in
+            let width = span.upperBound - span.lowerBound
+            return width >= narrowest ? Rect(x: span.lowerBound, y: proposed.minY, width: width, height: proposed.height) : nil
         }
     }
 
-    /// TextKit's form of the query: the first free fragment of `proposed`, and the rest
-    /// of the proposed rect beyond it (nil when no other fragment follows). Asking again
-    /// with the remaining rect gives the next fragment.
+    /// TextKit's form of the query, for callers that fill one fragment at a time: the
+    /// first free fragment of `proposed`, and the rest of the proposed rect beyond it
+    /// (from the fragment's end to the proposal's), or nil when no other fragment
+    /// follows. Asking again with the remaining rect gives the next fragment. When
+    /// nothing is free the fragment has zero width at the proposal's origin.
     public func lineFragmentRect(proposed: Rect) -> (fragment: Rect, remaining: Rect?) {
         let fragments = lineFragmentRects(proposed: proposed)
-        guard let first = fragments.first else { return (Rect(x: proposed.minX, y: proposed.minY, width: 0, height: proposed.height), nil) }
+        guard let first = fragments.first else {
+            return (Rect(x: proposed.minX, y: proposed.minY, width: 0, height: proposed.height), nil)
+        }
         guard fragments.count > 1 else { return (first, nil) }
         let remaining = Rect(x: first.maxX, y: proposed.minY, width: proposed.maxX - first.maxX, height: proposed.height)
         return (first, remaining)
