@@ -46,7 +46,7 @@ public enum DocumentRenderer {
     /// Renders `storage` to `path`. The PDF is written to a temporary file and moved
     /// over `path` only when complete.
     public static func render(_ storage: TextStorage, options: TypesetOptions, to path: String,
-                              progress: ((Int) -> Void)? = nil) throws -> RenderReport {
+                              progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
         let manager = LayoutManager(textStorage: storage, defaults: options.defaults)
         let paginator = Paginator(geometry: options.geometry)
         manager.delegate = paginator
@@ -64,9 +64,10 @@ public enum DocumentRenderer {
                     }
                 } catch { failure = error }
             }
+            let done = manager.lineFragments.last.map { Double($0.characterRange.upperBound) } ?? 0
             // The page is on disk; its glyphs are not needed again.
             for column in page.columns { manager.discardGlyphs(inContainerAt: column.containerIndex) }
-            progress?(page.number)
+            progress?(page.number, storage.length > 0 ? min(1, done / Double(storage.length)) : 1)
         }
         if options.parallelShaping { manager.shapeInBackground() }
         manager.ensureLayout()

@@ -100,8 +100,10 @@ struct Render: ParsableCommand {
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let report: RenderReport
         do {
-            report = try DocumentRenderer.render(storage, options: options, to: out) { page in
-                if showProgress { FileHandle.standardError.write("\r\u{1B}[Kfolio: page \(page)".data(using: .utf8)!) }
+            report = try DocumentRenderer.render(storage, options: options, to: out) { page, done in
+                if showProgress {
+                    FileHandle.standardError.write("\r\u{1B}[Kfolio: page \(page), \(Int(done * 100))% of the text set".data(using: .utf8)!)
+                }
             }
         } catch {
             throw fail("\(out): \(error)")
