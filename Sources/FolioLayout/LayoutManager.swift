@@ -251,7 +251,9 @@ public final class LayoutManager: TextStorageObserver {
                 let overflows = c.y + height > content.maxY + 1e-6
                 let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
                 if full || (overflows && !(emptyContainer && height > content.height && content.height > 0)) {
-                    if emptyContainer { emptyContainers += 1 }
+                    // Containers left without a single line (too small, or blocked all
+                    // over by exclusions): a few in a row and the text cannot be placed.
+                    if c.linesInContainer == 0 { emptyContainers += 1 }
                     if emptyContainers > 2 { return nil }
                     c = FlowCursor(containerIndex: c.containerIndex + 1, y: -.infinity, linesInContainer: 0)
                     continue
@@ -319,13 +321,16 @@ public final class LayoutManager: TextStorageObserver {
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
             var predicted: [LineSlot] = []
-            var before: [FlowCursor] = []
             var probe = cursor
+            var chainEnds = false
             let widths = LineBreaker.Widths(width: { [unowned self] k in
                 while predicted.count <= k {
-                    before.append(probe)
+                    // Past the last place a line can go, lines keep the last width (placing
+                    // them will report the text as unplaced).
+                    if chainEnds { return predicted.last?.textWidth ?? 1e9 }
                     guard let s = self.nextSlot(&probe, height: nominal, style: style, firstLine: firstLine && predicted.isEmpty,
                                                 rtl: rtl, ask: false) else {
+                        chainEnds = true
                         return predicted.last?.textWidth ?? 1e9
                     }
                     predicted.append(s)

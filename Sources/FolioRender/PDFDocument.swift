@@ -13,6 +13,7 @@ public final class PDFDocument {
     private var cr: OpaquePointer?
     private let images = ImageCache()
     private var finished = false
+    private var drawingError: String?
     /// Pages ended so far.
     public private(set) var pageCount = 0
 
@@ -31,9 +32,18 @@ public final class PDFDocument {
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
             throw WriteError(path: path, reason: "the folder \(dir) does not exist")
         }
-        temporaryPath = "\(dir)/.\(url.lastPathComponent).tmp-\(getpid())"
-        guard let s = cairo_pdf_surface_create(temporaryPath, 595, 842), cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
-            throw WriteError(path: path, reason: "cannot be written (permission denied?)")
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw WriteError(path: path, reason: "is a folder, not a file")
+        }
+        temporaryPath = TemporaryPath.next(for: path)
+        guard let s = cairo_pdf_surface_create(temporaryPath, 595, 842) else {
+            throw WriteError(path: path, reason: "cannot be written")
+        }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
+            let reason = String(cString: cairo_status_to_string(cairo_surface_status(s)))
+            cairo_surface_destroy(s)
+            unlink(temporaryPath)
+            throw WriteError(path: path, reason: "cannot be written in \(dir): \(reason)")
         }
         surface = s
         func set(_ key: cairo_pdf_metadata_t, _ value: String?) {
@@ -57,6 +67,7 @@ public final class PDFDocument {
     public func beginPage(size: Size) {
         precondition(cr == nil, "beginPage() while a page is open")
         cairo_pdf_surface_set_size(surface, size.width, size.height)
+        images.beginPage()
         cr = cairo_create(surface)
     }
 
@@ -80,6 +91,13 @@ public final class PDFDocument {
     public func endPage() {
         guard let c = cr else { preconditionFailure("endPage() without beginPage()") }
         cairo_show_page(c)
+        // A drawing error puts only the context in an error state (the rest of the page
+        // is silently dropped); remember it so that finish() does not pass the file off
+        // as complete.
+        let status = cairo_status(c)
+        if status != CAIRO_STATUS_SUCCESS, drawingError == nil {
+            drawingError = "page \(pageCount + 1) could not be drawn: \(String(cString: cairo_status_to_string(status)))"
+        }
         cairo_destroy(c)
         cr = nil
         pageCount += 1
@@ -87,15 +105,15 @@ public final class PDFDocument {
 
     /// Completes the PDF and moves it over `path`.
     public func finish() throws {
-        precondition(!finished, "finish() called twice")
+        precondition(!finished, "finish() after finish() or cancel()")
         if cr != nil { endPage() }
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
         finished = true
-        guard status == CAIRO_STATUS_SUCCESS else {
+        guard status == CAIRO_STATUS_SUCCESS, drawingError == nil else {
             unlink(temporaryPath)
-            throw WriteError(path: path, reason: String(cString: cairo_status_to_string(status)))
+            throw WriteError(path: path, reason: drawingError ?? String(cString: cairo_status_to_string(status)))
         }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -3,15 +3,21 @@ import Foundation
 
 /// The document information a PDF carries.
 public struct PDFMetadata: Sendable, Hashable {
+    /// The document's title (shown by viewers instead of the file name).
     public var title: String?
     public var author: String?
+    /// What the document is about, in a phrase.
     public var subject: String?
+    /// Written as one comma-separated list.
     public var keywords: [String]
+    /// The program that made the document's content; "Folio" unless set. (The PDF's
+    /// producer is always cairo.)
     public var creator: String
     /// When nil: the time given by `SOURCE_DATE_EPOCH` if set (reproducible builds),
     /// else now.
     public var creationDate: Date?
 
+    /// Metadata with the given fields; empty fields are left out of the PDF.
     public init(title: String? = nil, author: String? = nil, subject: String? = nil, keywords: [String] = [],
                 creator: String = "Folio", creationDate: Date? = nil) {
         self.title = title; self.author = author; self.subject = subject

@@ -3,28 +3,44 @@ import FolioLayout
 import Foundation
 
 /// Renders a page to a PNG file (previews, visual tests), drawn by the same code as PDF.
+/// Raster output cannot decode JPEG attachments: they show as grey boxes with a cross.
 public enum PNGRenderer {
     /// Draws one page of `size` points, white, at `scale` pixels per point, and writes it
-    /// to `path` (via a temporary file, renamed when complete).
+    /// to `path` (via a temporary file, renamed when complete, so an existing file is
+    /// never replaced by a partial one).
     public static func renderPage(size: Size, scale: Double = 1, to path: String, draw: (PageCanvas) -> Void) throws {
-        let w = Int32((size.width * scale).rounded(.up)), h = Int32((size.height * scale).rounded(.up))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h) else {
-            throw PDFDocument.WriteError(path: path, reason: "cannot make a \(w)×\(h) image")
+        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+        guard w >= 1, h >= 1, w <= 32767, h <= 32767 else {
+            throw PDFDocument.WriteError(path: path, reason: "cannot make a \(Int(w))×\(Int(h)) pixel image")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+            throw PDFDocument.WriteError(path: path, reason: "cannot make a \(Int(w))×\(Int(h)) pixel image")
         }
         defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw PDFDocument.WriteError(path: path, reason: String(cString: cairo_status_to_string(cairo_surface_status(surface))))
+        }
+        let images = ImageCache()
         let cr = cairo_create(surface)!
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
-        let images = ImageCache()
-        draw(PageCanvas(cr: cr, images: images))
+        withExtendedLifetime(images) { draw(PageCanvas(cr: cr, images: images)) }
+        let drawn = cairo_status(cr)
         cairo_destroy(cr)
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        guard drawn == CAIRO_STATUS_SUCCESS else {
+            throw PDFDocument.WriteError(path: path, reason: "the page could not be drawn: \(String(cString: cairo_status_to_string(drawn)))")
+        }
+        let temporary = TemporaryPath.next(for: path)
         let status = cairo_surface_write_to_png(surface, temporary)
-        guard status == CAIRO_STATUS_SUCCESS, rename(temporary, path) == 0 else {
+        guard status == CAIRO_STATUS_SUCCESS else {
             unlink(temporary)
             throw PDFDocument.WriteError(path: path, reason: "cannot be written: \(String(cString: cairo_status_to_string(status)))")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw PDFDocument.WriteError(path: path, reason: "cannot be replaced: \(reason)")
         }
     }
 }

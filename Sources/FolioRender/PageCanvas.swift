@@ -5,6 +5,9 @@ import Foundation
 /// Draws laid-out text onto one page of a PDF or PNG: glyphs from the shaped runs and
 /// their decorations — backgrounds, shadows, outlines, underlines, strikethroughs — inline
 /// images, and link annotations. The same code draws every kind of output.
+///
+/// A canvas comes from `PDFDocument.canvas` or `PNGRenderer.renderPage`, and is valid
+/// only until its page ends (`endPage()`, or the end of the drawing closure).
 public struct PageCanvas {
     let cr: OpaquePointer
     let images: ImageCache
@@ -16,13 +19,16 @@ public struct PageCanvas {
     }
 
     /// Draws `fragments` (in container coordinates) with the container's origin at `origin`.
+    ///
+    /// Drawn in layers so that nothing covers text drawn before it: first every
+    /// background, then every shadow, then glyphs, outlines, lines, images and links.
     public func draw(fragments: some Sequence<LineFragment>, at origin: Point) {
+        let fragments = Array(fragments)
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
-        for fragment in fragments {
-            for run in fragment.glyphRuns { drawBackground(run) }
-            for run in fragment.glyphRuns { draw(run, origin: origin) }
-        }
+        for fragment in fragments { for run in fragment.glyphRuns { drawBackground(run) } }
+        for fragment in fragments { for run in fragment.glyphRuns where run.attributes.shadow != nil { drawShadow(run) } }
+        for fragment in fragments { for run in fragment.glyphRuns { draw(run) } }
         cairo_restore(cr)
     }
 
@@ -64,16 +70,58 @@ public struct PageCanvas {
         cairo_fill(cr)
     }
 
-    private func draw(_ run: GlyphRun, origin: Point) {
+    private func drawShadow(_ run: GlyphRun) {
+        guard let shadow = run.attributes.shadow, run.attachment == nil, !run.glyphs.isEmpty else { return }
+        setFont(run)
+        var glyphs = cairoGlyphs(run)
+        // Blur is approximated by faint copies: one at the offset and a ring of eight
+        // around it. Each copy's opacity is chosen so that where all of them overlap the
+        // shadow has the colour's own opacity, fading towards the edges.
+        let r = shadow.blurRadius / 2
+        let copies: [(Double, Double)] = shadow.blurRadius > 0
+            ? [(0, 0)] + (0..<8).map { k in let t = Double(k) * .pi / 4; return (cos(t) * r, sin(t) * r) }
+            : [(0, 0)]
+        var c = shadow.color
+        c.alpha = 1 - pow(1 - min(max(c.alpha, 0), 1), 1 / Double(copies.count))
+        setColor(c)
+        for (dx, dy) in copies {
+            cairo_save(cr)
+            cairo_translate(cr, shadow.offset.x + dx, shadow.offset.y + dy)
+            // Filled as outlines, not shown as text, so copied text has no doubles.
+            cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+    }
+
+    private func cairoGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
+        var glyphs = [cairo_glyph_t]()
+        glyphs.reserveCapacity(run.glyphs.count)
+        for i in run.glyphs.indices {
+            glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[i]), x: run.positions[i].x, y: run.positions[i].y))
+        }
+        return glyphs
+    }
+
+    private func draw(_ run: GlyphRun) {
         let a = run.attributes
         let foreground = a.foregroundColor ?? .black
-        if let link = a.link {
-            let r = run.bounds
-            let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
-            let attrs = "rect=[\(r.minX + origin.x) \(r.minY + origin.y) \(r.width) \(r.height)] uri='\(escaped)'"
-            cairo_tag_begin(cr, CAIRO_TAG_LINK, attrs)
+        let hasContent = run.attachmentRect != nil || !run.glyphs.isEmpty
+        let link = hasContent ? a.link.flatMap(PageCanvas.linkAttributes) : nil
+        if let link {
+            // cairo 1.16 gives every link a structure element but writes the structure
+            // tree only when some tag other than Link is present; a link alone leaves
+            // references to objects that are never written (a damaged file). Wrapping each
+            // link in a Span makes cairo write the tree.
+            cairo_tag_begin(cr, "Span", "")
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, "\(deviceRect(run.bounds)) \(link)")
         }
-        defer { if a.link != nil { cairo_tag_end(cr, CAIRO_TAG_LINK) } }
+        defer {
+            if link != nil {
+                cairo_tag_end(cr, CAIRO_TAG_LINK)
+                cairo_tag_end(cr, "Span")
+            }
+        }
 
         if let attachment = run.attachment, let rect = run.attachmentRect {
             drawImage(attachment.path, in: rect)
@@ -81,29 +129,7 @@ public struct PageCanvas {
         }
         guard !run.glyphs.isEmpty else { return }
         setFont(run)
-        var glyphs = [cairo_glyph_t]()
-        glyphs.reserveCapacity(run.glyphs.count)
-        for i in run.glyphs.indices {
-            glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[i]), x: run.positions[i].x, y: run.positions[i].y))
-        }
-
-        if let shadow = a.shadow {
-            // Blur is approximated by a ring of faint copies around the offset.
-            let copies: [(Double, Double)] = shadow.blurRadius > 0
-                ? (0..<8).map { k in let t = Double(k) * .pi / 4; return (cos(t) * shadow.blurRadius / 2, sin(t) * shadow.blurRadius / 2) } + [(0, 0)]
-                : [(0, 0)]
-            var c = shadow.color
-            c.alpha /= Double(copies.count) / (shadow.blurRadius > 0 ? 2.5 : 1)
-            setColor(c)
-            for (dx, dy) in copies {
-                cairo_save(cr)
-                cairo_translate(cr, shadow.offset.x + dx, shadow.offset.y + dy)
-                // Filled as outlines, not shown as text, so copied text has no doubles.
-                cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
-                cairo_fill(cr)
-                cairo_restore(cr)
-            }
-        }
+        var glyphs = cairoGlyphs(run)
 
         let stroke = a.stroke
         if stroke == nil || stroke!.width < 0 {
@@ -133,15 +159,43 @@ public struct PageCanvas {
         }
     }
 
+    /// The `rect` attribute of a link tag: `rect` on the page, in device space (what
+    /// cairo 1.16 takes, whatever the current transformation).
+    private func deviceRect(_ rect: Rect) -> String {
+        var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_user_to_device(cr, &x0, &y0)
+        cairo_user_to_device(cr, &x1, &y1)
+        func f(_ v: Double) -> String { String(format: "%.3f", v) }
+        return "rect=[\(f(min(x0, x1))) \(f(min(y0, y1))) \(f(abs(x1 - x0))) \(f(abs(y1 - y0)))]"
+    }
+
+    /// The `uri` attribute of a link tag, or nil for an empty link. cairo 1.16 copies the
+    /// URI into the PDF string as it is, so everything a PDF string or a URI cannot hold
+    /// raw — parentheses, backslashes, quotes, spaces, controls, non-ASCII — is
+    /// percent-encoded (as UTF-8), which leaves the URI's meaning unchanged.
+    static func linkAttributes(_ uri: String) -> String? {
+        guard !uri.isEmpty else { return nil }
+        var encoded = ""
+        for byte in uri.utf8 {
+            switch byte {
+            case 0x21...0x7E where byte != 0x28 && byte != 0x29 && byte != 0x5C && byte != 0x27:
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return "uri='\(encoded)'"
+    }
+
     /// Shows glyphs with the text they stand for, so text extraction gets real text.
+    /// When the clusters do not describe the text and glyphs, the glyphs are shown
+    /// alone: cairo would otherwise put the whole page into an error state.
     private func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
-        var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.byteCount), num_glyphs: Int32($0.glyphCount)) }
-        var text = run.text
-        let totalBytes = run.clusters.reduce(0) { $0 + $1.byteCount }
-        guard totalBytes == text.utf8.count, run.clusters.reduce(0, { $0 + $1.glyphCount }) == glyphs.count else {
+        guard var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
+        var text = run.text
         text.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), &glyphs, Int32(glyphs.count),
@@ -149,6 +203,28 @@ public struct PageCanvas {
                                        run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
             }
         }
+    }
+
+    /// The run's clusters as cairo takes them: always walking the text forwards (with
+    /// the backward flag, cairo walks the *glyphs* from the end instead), so a
+    /// right-to-left run's visual-order clusters are reversed. Nil unless they cover the
+    /// text and the glyphs exactly, each cluster whole UTF-8 characters and not empty.
+    static func cairoClusters(_ run: GlyphRun) -> [cairo_text_cluster_t]? {
+        let ordered = run.isRightToLeft ? Array(run.clusters.reversed()) : run.clusters
+        let utf8 = run.text.utf8
+        var offset = utf8.startIndex, glyphTotal = 0
+        var result = [cairo_text_cluster_t]()
+        result.reserveCapacity(ordered.count)
+        for c in ordered {
+            guard c.byteCount >= 0, c.glyphCount >= 0, c.byteCount + c.glyphCount > 0,
+                  let end = utf8.index(offset, offsetBy: c.byteCount, limitedBy: utf8.endIndex),
+                  end == utf8.endIndex || !UTF8.isContinuation(utf8[end]) else { return nil }
+            offset = end
+            glyphTotal += c.glyphCount
+            result.append(cairo_text_cluster_t(num_bytes: Int32(c.byteCount), num_glyphs: Int32(c.glyphCount)))
+        }
+        guard offset == utf8.endIndex, glyphTotal == run.glyphs.count else { return nil }
+        return result
     }
 
     private func setFont(_ run: GlyphRun) {

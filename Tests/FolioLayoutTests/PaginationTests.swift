@@ -87,3 +87,27 @@ final class BackgroundShapingTests: XCTestCase {
         }
     }
 }
+
+/// Supplies containers whose whole area is covered by an exclusion.
+private final class BlockedSupplier: LayoutManagerDelegate {
+    var made = 0
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        made += 1
+        guard made < 10_000 else { return nil }
+        let c = TextContainer(size: Size(width: 200, height: 200))
+        c.exclusionPaths = [BezierPath(rect: Rect(x: -10, y: -10, width: 220, height: 220))]
+        return c
+    }
+}
+
+final class BlockedContainerTests: XCTestCase {
+    func testContainersBlockedAllOverEndLayoutInsteadOfHanging() {
+        let storage = makeStorage(prose)
+        let manager = LayoutManager(textStorage: storage)
+        let supplier = BlockedSupplier()
+        manager.delegate = supplier
+        manager.ensureLayout()
+        XCTAssertLessThan(supplier.made, 10, "gave up after a few unusable containers")
+        XCTAssertEqual(manager.unplacedRange, 0..<storage.length)
+    }
+}
