@@ -63,17 +63,22 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Lays out the whole storage (asking the delegate for containers as needed).
     public func ensureLayout() {
+        guard !finished else { return }
+        isLayingOut = true
         startShaper()
         while !finished { layoutNextParagraph() }
         stopShaper()
+        isLayingOut = false
     }
 
     /// Lays out at least as far as the end of container `index`.
     public func ensureLayout(forContainerAt index: Int) {
         guard !finished && cursor.containerIndex <= index else { return }
+        isLayingOut = true
         startShaper()
         while !finished && cursor.containerIndex <= index { layoutNextParagraph() }
         stopShaper()
+        isLayingOut = false
     }
 
     /// Whether paragraphs are shaped on a second thread, ahead of line breaking, while a
@@ -109,7 +114,14 @@ public final class LayoutManager: TextStorageObserver {
     /// nothing until an edit lays it out anew.
     public func discardGlyphs(inContainerAt index: Int) {
         for i in fragmentRange(inContainerAt: index) { fragments[i].glyphRuns = [] }
+        discardedContainers.insert(index)
     }
+
+    /// Containers whose glyphs were discarded: their old layout is not spliced back
+    /// after an edit (it would draw nothing).
+    private var discardedContainers = Set<Int>()
+    /// Set while layout runs, when the storage must not change.
+    private var isLayingOut = false
 
     /// Every line fragment laid out so far, in order.
     public var lineFragments: [LineFragment] { fragments }
@@ -136,6 +148,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
+        precondition(!isLayingOut, "the text storage was edited while its layout manager was laying it out (from a delegate callback?); edit between layout calls")
         let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
         let last = storage.paragraphIndex(containing: min(edit.range.upperBound, storage.length))
         tail = reusableTail(after: last, edit: edit)
@@ -166,6 +179,7 @@ public final class LayoutManager: TextStorageObserver {
         guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
         let start = records[firstOld].firstFragment
         guard start < fragments.count,
+              !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
         else { return nil }
         let startOffset = fragments[start].characterRange.lowerBound
@@ -220,6 +234,7 @@ public final class LayoutManager: TextStorageObserver {
         unplacedRange = nil
         warnings.removeAll { $0.characterRange.lowerBound >= (keep < textStorage.paragraphCount ? textStorage.paragraphRange(at: keep).lowerBound : 0) }
         completedContainers = min(completedContainers, cursor.containerIndex)
+        discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
     }
 
     // MARK: The flow
@@ -318,12 +333,18 @@ public final class LayoutManager: TextStorageObserver {
         var start = 0
         var firstLine = true
         var placedAny = false
+        // After a misprediction: the real width of the first line to break, and how often
+        // that has happened at this line (bounded, so layout always moves on).
+        var firstWidth: Double? = nil
+        var retries = 0
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
             var predicted: [LineSlot] = []
             var probe = cursor
             var chainEnds = false
+            let override = firstWidth
             let widths = LineBreaker.Widths(width: { [unowned self] k in
+                if k == 0, let override { return override }
                 while predicted.count <= k {
                     // Past the last place a line can go, lines keep the last width (placing
                     // them will report the text as unplaced).
@@ -337,7 +358,7 @@ public final class LayoutManager: TextStorageObserver {
                     self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
-            }, uniformFrom: firstLine ? 1 : 0)
+            }, uniformFrom: uniformFrom(firstLine: firstLine))
             var spans: [LineSpan]
             if start == 0, firstLine, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
@@ -348,8 +369,7 @@ public final class LayoutManager: TextStorageObserver {
             }
 
             for (k, span) in spans.enumerated() {
-                let visible = span.start..<max(span.start, assembler.visibleEnd(p, span))
-                let m = assembler.metrics(p, visible.isEmpty ? span.start..<span.end : visible)
+                let m = assembler.metrics(p, span)
                 let height = n == 0 ? nominal : LineAssembler.lineHeight(ascent: m.ascent, descent: m.descent, style: style)
                 var probe = cursor
                 guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
@@ -357,11 +377,19 @@ public final class LayoutManager: TextStorageObserver {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
                 }
-                if k > 0, k >= predicted.count || abs(slot.textWidth - predicted[k].textWidth) > 0.01 {
-                    // The line landed somewhere narrower or wider than predicted: break again from here.
-                    start = span.start; firstLine = false
+                let expected = k == 0 ? (firstWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
+                if expected.map({ abs(slot.textWidth - $0) > 0.01 }) ?? true, retries < 4 {
+                    // The line landed somewhere narrower or wider than predicted (a new
+                    // container, a taller line meeting an obstacle): break again from here,
+                    // with this line as wide as the place it really has.
+                    retries += 1
+                    start = span.start
+                    if k > 0 { firstLine = false }
+                    firstWidth = slot.textWidth
                     continue breaking
                 }
+                retries = 0
+                firstWidth = nil
                 cursor = probe
                 let top = cursor.y
                 var truncation: LineBreakMode? = nil
@@ -389,6 +417,16 @@ public final class LayoutManager: TextStorageObserver {
         }
         if placedAny { cursor.y += style.paragraphSpacing }
         if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
+    }
+
+    /// From which line on the breaker may treat line widths as all alike: the second
+    /// line in a plain rectangle (the first has its own indent); in a shaped container
+    /// or one with exclusions every line may differ, so lines are told apart up to a
+    /// bound.
+    private func uniformFrom(firstLine: Bool) -> Int {
+        let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last
+        if let c, !c.isSimpleRectangle { return 48 }
+        return firstLine ? 1 : 0
     }
 
     private func isSingleLine(_ slot: LineSlot) -> Bool {

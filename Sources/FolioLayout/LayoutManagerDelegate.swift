@@ -1,4 +1,5 @@
-/// Supplies containers on demand and hears when one is complete.
+/// Supplies containers on demand and hears when one is complete. The callbacks come
+/// during layout: they must not edit the text storage.
 public protocol LayoutManagerDelegate: AnyObject {
     /// The chain ran out: return a container to append after `last` (this is how pages
     /// are added), or nil to stop; the text left over becomes `unplacedRange`.

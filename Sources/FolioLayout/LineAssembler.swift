@@ -22,6 +22,13 @@ struct LineAssembler {
         return (ascent, descent)
     }
 
+    /// Ascent and descent of a line: of the clusters it shows (its spaces at the end do
+    /// not make it taller), or of all of them when it shows none.
+    func metrics(_ p: ShapedParagraph, _ span: LineSpan) -> (ascent: Double, descent: Double) {
+        let end = visibleEnd(p, span)
+        return metrics(p, end > span.start ? span.start..<end : span.start..<span.end)
+    }
+
     /// The line's height from its natural height and the paragraph style.
     static func lineHeight(ascent: Double, descent: Double, style: ParagraphStyle) -> Double {
         var h = (ascent + descent) * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
@@ -53,7 +60,7 @@ struct LineAssembler {
         let first = span.start
         let end = visibleEnd(p, span)
         let style = p.style
-        let (ascent, descent) = metrics(p, first..<max(end, span.end))
+        let (ascent, descent) = metrics(p, span)
         let height = LineAssembler.lineHeight(ascent: ascent, descent: descent, style: style)
         let baseline = top + (height - ascent - descent) / 2 + ascent
 

@@ -13,6 +13,11 @@ struct Typesetter {
         if p.hasTabs || p.style.lineBreakMode == .charWrap { return breaker.greedySpans(p, from: start, widths: widths) }
         let items = p.breakItems
         let first = firstItem(items, atCluster: start)
+        // Starting inside a word (a word wider than a line was cut there): the items
+        // cannot express that start; set the rest first-fit.
+        if start > 0, first < items.count, Int(items.cluster[first]) != start {
+            return breaker.greedySpans(p, from: start, widths: widths)
+        }
         let breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
             ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }

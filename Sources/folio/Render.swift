@@ -79,7 +79,9 @@ struct Render: ParsableCommand {
             }
             options.hyphenationLanguage = hyphenate
         }
-        if let problem = options.geometry.problem(minimumColumnWidth: size * 2) {
+        // A column must take a few glyphs, and at least the narrowest line fragment a
+        // container offers.
+        if let problem = options.geometry.problem(minimumColumnWidth: max(size * 2, TextContainer(size: .zero).minimumFragmentWidth)) {
             throw fail("impossible page geometry: \(problem)")
         }
         if let first = families.first, !families.contains(where: FontCatalog.isInstalled) {

@@ -87,6 +87,9 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("impossible page geometry"), result.stderr)
         XCTAssertTrue(result.stderr.contains("40 columns"), result.stderr)
+        let narrow = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path,
+                                "--paper", "100ptx200pt", "--margin", "45pt", "--size", "5"])
+        XCTAssertNotEqual(narrow.status, 0, "a 10 pt column is refused, not laid out for ever")
         let margins = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--margin", "20cm"])
         XCTAssertNotEqual(margins.status, 0)
         XCTAssertTrue(margins.stderr.contains("margins leave no room"), margins.stderr)

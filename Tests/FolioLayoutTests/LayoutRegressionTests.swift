@@ -1,0 +1,150 @@
+import FolioLayout
+import XCTest
+
+private final class SizedSupplier: LayoutManagerDelegate {
+    var sizes: [Size]
+    var made = 0
+    init(_ sizes: [Size]) { self.sizes = sizes }
+    func layoutManager(_ lm: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        guard made < sizes.count else { return nil }
+        made += 1
+        return TextContainer(size: sizes[made - 1])
+    }
+}
+
+/// Regressions found in review: each of these once lost text, overflowed, hung or drew blank.
+final class LayoutRegressionTests: XCTestCase {
+    // 1. line 0 of a paragraph moved into a narrower container supplied by the delegate
+    func testAFirstLineLandingInANarrowerContainerIsBrokenAgain() {
+        let storage = makeStorage(prose + "\n" + prose, style: ParagraphStyle(alignment: .left))
+        let lm = LayoutManager(textStorage: storage)
+        // First container: measure how tall paragraph 0 is in width 200.
+        let probe = LayoutManager(textStorage: makeStorage(prose, style: ParagraphStyle(alignment: .left)))
+        probe.addTextContainer(TextContainer(size: Size(width: 200, height: 5000)))
+        probe.ensureLayout()
+        let h = probe.lineFragments.last!.rect.maxY
+        lm.addTextContainer(TextContainer(size: Size(width: 200, height: h + 1)))
+        let s = SizedSupplier([Size(width: 80, height: 5000)])
+        lm.delegate = s
+        lm.ensureLayout()
+        for f in lm.lineFragments where f.usedRect.maxX > f.rect.maxX + 0.5 {
+            XCTFail("overflow: container \(f.containerIndex) rect \(f.rect.width) used \(f.usedRect.width) \(f.characterRange)")
+        }
+        assertCoversEveryCharacterOnce(lm)
+    }
+
+    // 2. greedy-cut word, then restart in a container of other width
+    func testBreakingAgainInsideACutWordKeepsEveryCharacter() {
+        let word = String(repeating: "abcdefghij", count: 6)
+        let storage = makeStorage("x " + word + " tail of the paragraph here and more words to follow", style: ParagraphStyle(alignment: .left))
+        let lm = LayoutManager(textStorage: storage)
+        lm.addTextContainer(TextContainer(size: Size(width: 60, height: 30)))
+        let sup = SizedSupplier([Size(width: 100, height: 5000)]); lm.delegate = sup
+        lm.ensureLayout()
+        for f in lm.lineFragments { print("R2", f.containerIndex, f.characterRange, f.glyphRuns.map(\.text)) }
+        assertCoversEveryCharacterOnce(lm)
+        let shown = lm.lineFragments.flatMap { $0.glyphRuns.map(\.text) }.joined()
+        XCTAssertEqual(shown.filter { !$0.isWhitespace }.count, storage.string.filter { !$0.isWhitespace }.count)
+    }
+
+    // 3. discarded glyphs survive an edit via the tail splice
+    func testAnEditNeverSplicesBackDiscardedGlyphs() {
+        let storage = makeStorage(Array(repeating: prose, count: 6).joined(separator: "\n"))
+        let lm = LayoutManager(textStorage: storage)
+        let sup = SizedSupplier(Array(repeating: Size(width: 150, height: 200), count: 50)); lm.delegate = sup
+        lm.ensureLayout()
+        let n = lm.textContainers.count
+        for i in 0..<n { lm.discardGlyphs(inContainerAt: i) }
+        storage.addAttributes(TextAttributes(foregroundColor: .black), range: 0..<5)
+        lm.ensureLayout()
+        let empty = (0..<n).filter { i in lm.lineFragments(inContainerAt: i).allSatisfy { $0.glyphRuns.isEmpty } }
+        XCTAssertTrue(empty.isEmpty)
+    }
+
+    // 4. trailing space in big font at paragraph end
+    func testSpacesAtAParagraphsEndDoNotMakeItsLineTaller() {
+        let storage = makeStorage("Hello \nWorld", style: ParagraphStyle(alignment: .left))
+        storage.addAttributes(TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 40)), range: 5..<6)
+        let lm = LayoutManager(textStorage: storage)
+        lm.addTextContainer(TextContainer(size: Size(width: 300, height: 500)))
+        lm.ensureLayout()
+        let f = lm.lineFragments
+        XCTAssertLessThanOrEqual(f[0].rect.maxY, f[1].rect.minY + 1e-6)
+    }
+}
+
+private final class LikePages: LayoutManagerDelegate {
+    func layoutManager(_ lm: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        let i = lm.textContainers.count
+        guard i < 400 else { return nil }
+        return TextContainer(size: Size(width: i % 2 == 0 ? 160 : 160, height: 150))
+    }
+}
+
+private struct LCG { var s: UInt64; mutating func next(_ n: Int) -> Int { s = s &* 6364136223846793005 &+ 1442695040888963407; return Int((s >> 33) % UInt64(n)) } }
+
+extension LayoutRegressionTests {
+    func signature(_ lm: LayoutManager) -> [String] {
+        lm.lineFragments.map { "\($0.containerIndex) \($0.characterRange) \($0.paragraphIndex) \($0.rect) \($0.glyphRuns.map(\.text).joined())|\($0.glyphRuns.map(\.characterRange))" }
+    }
+    func testRandomEditsGiveTheLayoutAFreshManagerGives() {
+        var rng = LCG(s: 42)
+        let words = ["alpha", "beta", "gamma ", "delta\n", "\n", " ", "épée ", "שלום ", "e\u{301}", "supercalifragilistic", "x"]
+        let text = (0..<12).map { _ in prose.prefix(80 + rng.next(300)) }.joined(separator: "\n")
+        let storage = makeStorage(String(text))
+        let pages = LikePages()
+        let lm = LayoutManager(textStorage: storage); lm.delegate = pages
+        let lm2 = LayoutManager(textStorage: storage); lm2.delegate = pages
+        lm.ensureLayout(); lm2.ensureLayout(forContainerAt: 1)
+        for step in 0..<120 {
+            let len = storage.length
+            // choose boundary-safe offsets
+            var a = rng.next(len + 1), b = min(len, a + rng.next(12))
+            let str = storage.string
+            let utf8 = Array(str.utf8)
+            while a < len && utf8[a] & 0xC0 == 0x80 { a += 1 }
+            while b < len && utf8[b] & 0xC0 == 0x80 { b += 1 }
+            if b < a { b = a }
+            let kind = rng.next(4)
+            if kind == 0 && b > a {
+                storage.addAttributes(TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: Double(8 + rng.next(10)))), range: a..<b)
+            } else if kind == 1 {
+                storage.beginEditing()
+                storage.replaceCharacters(in: a..<b, with: words[rng.next(words.count)])
+                let l2 = storage.length; var c = rng.next(l2 + 1); let u = Array(storage.string.utf8)
+                while c < l2 && u[c] & 0xC0 == 0x80 { c += 1 }
+                storage.replaceCharacters(in: c..<c, with: words[rng.next(words.count)])
+                storage.endEditing()
+            } else {
+                storage.replaceCharacters(in: a..<b, with: words[rng.next(words.count)])
+            }
+            if rng.next(3) == 0 { lm2.ensureLayout(forContainerAt: rng.next(3)) }
+            lm.ensureLayout()
+            let fresh = LayoutManager(textStorage: storage); fresh.delegate = pages
+            // fresh gets its own containers via delegate
+            fresh.ensureLayout()
+            let s1 = signature(lm), s2 = signature(fresh)
+            if s1 != s2 {
+                let i = (0..<min(s1.count, s2.count)).first { s1[$0] != s2[$0] } ?? min(s1.count, s2.count)
+                XCTFail("step \(step) kind \(kind) range \(a)..<\(b): differ at \(i)\n inc: \(i < s1.count ? s1[i] : "-")\n new: \(i < s2.count ? s2[i] : "-") counts \(s1.count) \(s2.count)")
+                return
+            }
+            assertCoversEveryCharacterOnce(lm)
+        }
+        lm2.ensureLayout()
+        XCTAssertEqual(signature(lm2), signature(lm))
+    }
+}
+
+extension LayoutRegressionTests {
+}
+
+extension LayoutRegressionTests {
+    func testAContainerNarrowerThanAnyFragmentEndsLayout() {
+        let storage = makeStorage("hello world")
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 10, height: 100)))
+        manager.ensureLayout()   // must return
+        XCTAssertEqual(manager.unplacedRange, 0..<storage.length)
+    }
+}
