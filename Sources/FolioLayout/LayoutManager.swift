@@ -377,8 +377,10 @@ public final class LayoutManager: TextStorageObserver {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
                 }
+                // The width the line was broken for (none known for an empty paragraph's line).
                 let expected = k == 0 ? (firstWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
-                if expected.map({ abs(slot.textWidth - $0) > 0.01 }) ?? true, retries < 4 {
+                let mispredicted = expected.map { abs(slot.textWidth - $0) > 0.01 } ?? (k > 0)
+                if mispredicted, retries < 4 {
                     // The line landed somewhere narrower or wider than predicted (a new
                     // container, a taller line meeting an obstacle): break again from here,
                     // with this line as wide as the place it really has.
