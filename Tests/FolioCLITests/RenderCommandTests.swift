@@ -51,7 +51,7 @@ final class RenderCommandTests: XCTestCase {
         var bytes = Array("Good text.\nMore good text ".utf8)
         bytes.append(0xFF)
         bytes += Array(" and after.".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let output = dir.appendingPathComponent("out.pdf").path
         let result = try folio(["render", path, "-o", output])
         XCTAssertNotEqual(result.status, 0)
