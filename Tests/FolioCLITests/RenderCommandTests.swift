@@ -30,7 +30,9 @@ final class RenderCommandTests: XCTestCase {
 
     func testSameInputGivesSameBytes() throws {
         let dir = try temporaryDirectory()
-        let input = try write("Reproducible output.\n\nSecond paragraph with some words in it.", to: dir)
+        // Long enough that paragraphs are shaped on the second thread.
+        let text = (1...150).map { "Paragraph \($0): reproducible output, whichever thread shaped it, byte for byte." }
+        let input = try write(text.joined(separator: "\n\n"), to: dir)
         let a = dir.appendingPathComponent("a.pdf").path, b = dir.appendingPathComponent("b.pdf").path
         let env = ["SOURCE_DATE_EPOCH": "1700000000"]
         XCTAssertEqual(try folio(["render", input, "-o", a], environment: env).status, 0)
