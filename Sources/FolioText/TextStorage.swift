@@ -229,8 +229,18 @@ public final class TextStorage {
         let start = length
         beginEditing()
         replaceCharacters(in: start..<start, with: string, attributes: attributes ?? typingAttributes)
-        if let paragraphStyle { setParagraphStyle(paragraphStyle, range: start..<length) }
-        else if start == 0 { setParagraphStyle(typingParagraphStyle, range: 0..<length) }
+        if let paragraphStyle, length > start {
+            // The style goes to the paragraphs the text starts; text that runs on from the
+            // last paragraph joins it and keeps that paragraph's style.
+            let first = paragraphIndex(containing: start)
+            let from = paragraphRange(at: first).lowerBound == start || start == 0
+                ? start : (first + 1 < paragraphCount ? paragraphRange(at: first + 1).lowerBound : length)
+            if from < length || (from == length && bytes.last == 0x0A) {
+                setParagraphStyle(paragraphStyle, range: from..<max(from, length))
+            }
+        } else if start == 0 {
+            setParagraphStyle(typingParagraphStyle, range: 0..<length)
+        }
         endEditing()
     }
 

@@ -68,8 +68,9 @@ final class ObserverTests: XCTestCase {
         let (s, r) = storage("abc")
         s.append("def", attributes: Fixture.bold, paragraphStyle: Fixture.quote)
         XCTAssertEqual(r.edits.count, 1)
-        // The style change touches the whole (only) paragraph.
-        assertEdit(r.edits.first, mask: [.characters, .attributes], range: 0..<6, delta: 3)
+        // "def" runs on from "abc": it joins that paragraph, which keeps its style.
+        assertEdit(r.edits.first, mask: .characters, range: 3..<6, delta: 3)
+        XCTAssertNotEqual(s.paragraphStyle(ofParagraph: 0), Fixture.quote)
         r.reset()
         s.appendParagraph("ghi")
         XCTAssertEqual(r.edits.count, 1)

@@ -294,3 +294,14 @@ final class ParagraphTests: XCTestCase {
         XCTAssertEqual(s.paragraphRange(at: 1), 4..<6)
     }
 }
+
+final class AppendStyleTests: XCTestCase {
+    func testAppendedStyleGoesToTheParagraphsTheTextStarts() {
+        let s = TextStorage("One", paragraphStyle: ParagraphStyle(alignment: .left))
+        s.append("\nTwo\nThree", paragraphStyle: ParagraphStyle(alignment: .center))
+        XCTAssertEqual(s.paragraphCount, 3)
+        XCTAssertEqual(s.paragraphStyle(ofParagraph: 0).alignment, .left, "the paragraph appended to keeps its style")
+        XCTAssertEqual(s.paragraphStyle(ofParagraph: 1).alignment, .center)
+        XCTAssertEqual(s.paragraphStyle(ofParagraph: 2).alignment, .center)
+    }
+}
