@@ -322,6 +322,10 @@ public final class LayoutManager: TextStorageObserver {
         records.append(ParagraphRecord(cursor: cursor, firstFragment: fragments.count))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1
+        if p.hasMissingGlyphs {
+            warnings.append(LayoutWarning(characterRange: textStorage.paragraphRange(at: index),
+                                          message: "no installed font has glyphs for some of these characters; they show as boxes"))
+        }
         if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
 
         let baseMetrics = assembler.metrics(p, 0..<0)

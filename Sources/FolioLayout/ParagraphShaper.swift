@@ -168,6 +168,7 @@ extension ShapingContext {
             let scale = 1 / Double(PANGO_SCALE)
             for i in 0..<n {
                 let g = infos[i]
+                if g.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 && g.glyph != PANGO_GLYPH_EMPTY { p.hasMissingGlyphs = true }
                 p.glyphs.append(g.glyph)
                 p.advances.append(Double(g.geometry.width) * scale * expansion)
                 p.xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)

@@ -59,6 +59,9 @@ final class ShapedParagraph: @unchecked Sendable {
     var clusterGlyphEnd: [Int32] = []
     var clusterFlags: [ClusterFlags] = []
 
+    /// Some characters got no glyph from any installed font (drawn as boxes).
+    var hasMissingGlyphs = false
+
     /// The paragraph as boxes, glue and penalties, made where it was shaped (hyphenation
     /// is part of the work the shaping thread takes off the breaker's).
     var breakItems = BreakItems()
