@@ -64,6 +64,10 @@ public final class LayoutManager: TextStorageObserver {
     /// Lays out the whole storage (asking the delegate for containers as needed).
     public func ensureLayout() {
         guard !finished else { return }
+        // Room for every line at once (a line holds 20 bytes or more of text in almost any
+        // setting): growing a large array by doubling briefly holds it twice. Capacity
+        // never written to costs no memory.
+        fragments.reserveCapacity(max(fragments.count, textStorage.length / 20 + 64))
         isLayingOut = true
         startShaper()
         while !finished { layoutNextParagraph() }
