@@ -60,7 +60,7 @@ func temporaryDirectory() throws -> URL {
 /// The corpus folder beside the repository, or nil (tests that need it skip).
 var corpusDirectory: URL? {
     var dir = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { dir.deleteLastPathComponent() }
+    for _ in 0..<3 { dir.deleteLastPathComponent() }   // file, FolioCLITests, Tests: the repository
     let corpus = dir.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     return FileManager.default.fileExists(atPath: corpus.path) ? corpus : nil
 }

@@ -124,3 +124,22 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(Array(page.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
 }
+
+final class CorpusRenderTests: XCTestCase {
+    /// A whole novel from the shared corpus, in two columns: valid, complete, in order.
+    func testANovelRendersCompletelyInReadingOrder() throws {
+        guard let corpus = corpusDirectory else { throw XCTSkip("../shared/corpus is absent") }
+        let book = corpus.appendingPathComponent("the-great-gatsby.md").path
+        let dir = try temporaryDirectory()
+        let output = dir.appendingPathComponent("gatsby.pdf").path
+        let result = try folio(["render", book, "-o", output, "--columns", "2", "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try tool("qpdf", ["--check", output]).status, 0)
+        let pages = Int(try tool("pdfinfo", [output]).output.firstMatch(of: /Pages:\s+(\d+)/)!.1)!
+        XCTAssertGreaterThan(pages, 40)
+        let text = try tool("pdftotext", [output, "-"]).output
+        let first = try XCTUnwrap(text.range(of: "In my younger and more vulnerable years"))
+        let last = try XCTUnwrap(text.range(of: "borne back ceaselessly into the past"))
+        XCTAssertLessThan(first.lowerBound, last.lowerBound)
+    }
+}
