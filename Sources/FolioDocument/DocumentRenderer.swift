@@ -12,6 +12,8 @@ public struct TypesetOptions: Sendable {
     public var metadata = PDFMetadata()
     /// Also write `page-N.png` previews here.
     public var pngDirectory: String?
+    /// Pixels per point of the previews (2 is 144 dpi).
+    public var pngScale = 2.0
     /// Shape paragraphs on a second thread while lines are broken and pages drawn.
     public var parallelShaping = true
 
@@ -59,7 +61,7 @@ public enum DocumentRenderer {
             pdf.endPage()
             if let dir = options.pngDirectory {
                 do {
-                    try PNGRenderer.renderPage(size: page.size, to: "\(dir)/page-\(page.number).png") { canvas in
+                    try PNGRenderer.renderPage(size: page.size, scale: options.pngScale, to: "\(dir)/page-\(page.number).png") { canvas in
                         for column in page.columns { canvas.draw(manager, containerAt: column.containerIndex, at: column.origin) }
                     }
                 } catch { failure = error }

@@ -49,7 +49,7 @@ struct Render: ParsableCommand {
     @Option(help: "Hyphenation language (e.g. en-US, de) or none.")
     var hyphenate: String = "en-US"
 
-    @Option(help: "Also write a PNG preview of every page into this folder.")
+    @Option(help: "Also write a PNG preview of every page (144 dpi) into this folder.")
     var png: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
