@@ -227,7 +227,7 @@ public final class LayoutManager: TextStorageObserver {
     private func invalidateLayout(fromParagraph index: Int, keepingTail: Bool) {
         if !keepingTail { tail = nil }
         finalCursor = nil
-        shaper?.cancel(); shaper = nil
+        stopShaper()
         let keep = min(index, records.count)
         if keep < records.count {
             fragments.removeSubrange(records[keep].firstFragment...)
@@ -367,10 +367,10 @@ public final class LayoutManager: TextStorageObserver {
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
             }, uniformFrom: uniformFrom(firstLine: firstLine))
-            var spans: [LineSpan]
+            let spans: [LineSpan]
             if start == 0, firstLine, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
-                // The shaping thread broke and set this paragraph for the width it has here.
+                // The shaping thread broke this paragraph for the widths it gets here.
                 spans = spec.spans
             } else {
                 spans = Typesetter(tolerance: tolerance).lines(p, from: start, widths: widths)
@@ -456,7 +456,7 @@ public final class LayoutManager: TextStorageObserver {
         finalCursor = cursor
         laidOutParagraphCount = textStorage.paragraphCount
         tail = nil
-        shaper?.cancel(); shaper = nil
+        stopShaper()
         while completedContainers < textContainers.count {
             completedContainers += 1
             delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)

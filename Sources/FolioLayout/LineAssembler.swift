@@ -160,7 +160,7 @@ struct LineAssembler {
         // Justification: stretch (or shrink) the spaces, never on a paragraph's last line.
         var spaceExtra = 0.0
         var spaceTotal = 0.0
-        let alignment = resolvedAlignment(p)
+        let alignment = p.alignment
         // A justified paragraph's last line may still need to shrink to fit (the breaker
         // allows it); it is never stretched.
         let stretches = alignment == .justified && !span.endsParagraphOrForced && truncated == nil
@@ -303,14 +303,6 @@ struct LineAssembler {
         var a = a
         a.expansion = (a.expansion ?? 1) * scale
         return a
-    }
-
-    func resolvedAlignment(_ p: ShapedParagraph) -> TextAlignment {
-        switch p.style.alignment {
-        case .natural: return p.baseLevel & 1 == 1 ? .right : .left
-        case .left: return .left
-        default: return p.style.alignment
-        }
     }
 
     /// The width a tab at `x` (from the text area's start) takes, given the clusters

@@ -97,8 +97,7 @@ extension ShapingContext {
                 assignFlags(shaped, logAttrs: logAttrs, charOfByte: charOfByte)
             }
         }
-        let alignment = style.alignment == .natural ? (shaped.baseLevel & 1 == 1 ? TextAlignment.right : .left) : style.alignment
-        shaped.breakItems = BreakItems(shaped, justified: alignment == .justified) { $0.hyphen.width }
+        shaped.breakItems = BreakItems(shaped, justified: shaped.alignment == .justified) { $0.hyphen.width }
         return shaped
     }
 

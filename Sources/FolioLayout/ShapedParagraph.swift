@@ -71,7 +71,6 @@ final class ShapedParagraph: @unchecked Sendable {
     /// layout manager finds the paragraph's lines do get those widths.
     struct Speculation {
         var widths: [Double]
-        var rectWidth: Double
         var spans: [LineSpan]
     }
     var speculation: Speculation?
@@ -85,6 +84,12 @@ final class ShapedParagraph: @unchecked Sendable {
     }
 
     var clusterCount: Int { clusterStart.count }
+
+    /// The alignment the style asks for, with `natural` resolved by the paragraph's
+    /// direction.
+    var alignment: TextAlignment {
+        style.alignment == .natural ? (baseLevel & 1 == 1 ? .right : .left) : style.alignment
+    }
 
     func reserve(_ n: Int) {
         glyphs.reserveCapacity(n); advances.reserveCapacity(n); xOffsets.reserveCapacity(n); yOffsets.reserveCapacity(n)

@@ -103,7 +103,7 @@ final class ShapingPipeline: @unchecked Sendable {
         let widths = LineBreaker.Widths(width: { $0 == 0 ? first.width : rest.width }, uniformFrom: 1)
         let spans = Typesetter(tolerance: column.tolerance).lines(p, from: 0, widths: widths)
         p.speculation = ShapedParagraph.Speculation(widths: spans.indices.map { $0 == 0 ? first.width : rest.width },
-                                                    rectWidth: column.width, spans: spans)
+                                                    spans: spans)
     }
 
     /// The shaped paragraph `index`, waiting for the worker if needed; nil if this

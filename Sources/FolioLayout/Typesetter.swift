@@ -9,7 +9,7 @@ struct Typesetter {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
         var breaker = LineBreaker()
-        if LineAssembler().resolvedAlignment(p) != .justified { breaker.ragStretch = 3 * p.baseFont.size }
+        if p.alignment != .justified { breaker.ragStretch = 3 * p.baseFont.size }
         if p.hasTabs || p.style.lineBreakMode == .charWrap { return breaker.greedySpans(p, from: start, widths: widths) }
         let items = p.breakItems
         let first = firstItem(items, atCluster: start)
