@@ -30,6 +30,10 @@ public final class LayoutManager: TextStorageObserver {
     private let assembler = LineAssembler()
     /// Shapes paragraphs ahead of the breaker on another core, when enabled.
     private var shaper: ShapingPipeline?
+    /// What the delegate is told when it is next asked for a container.
+    private var pendingRequest = ContainerRequest(characterIndex: 0, breakBefore: .none)
+    /// Paragraphs moved to the next container to stay with the paragraph after them.
+    private var keptParagraphs = Set<Int>()
 
     public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults()) {
         self.textStorage = textStorage
@@ -238,6 +242,7 @@ public final class LayoutManager: TextStorageObserver {
         unplacedRange = nil
         warnings.removeAll { $0.characterRange.lowerBound >= (keep < textStorage.paragraphCount ? textStorage.paragraphRange(at: keep).lowerBound : 0) }
         completedContainers = min(completedContainers, cursor.containerIndex)
+        keptParagraphs = keptParagraphs.filter { $0 < keep }
         discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
     }
 
@@ -251,7 +256,8 @@ public final class LayoutManager: TextStorageObserver {
         if index < textContainers.count { return textContainers[index] }
         if !ask, let last = textContainers.last { return last }
         guard index == textContainers.count,
-              let c = delegate?.layoutManager(self, containerAfter: textContainers.last) else { return nil }
+              let c = delegate?.layoutManager(self, containerAfter: textContainers.last, for: pendingRequest) else { return nil }
+        pendingRequest.breakBefore = .none
         textContainers.append(c)
         return c
     }
@@ -326,6 +332,13 @@ public final class LayoutManager: TextStorageObserver {
         records.append(ParagraphRecord(cursor: cursor, firstFragment: fragments.count))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1
+        pendingRequest = ContainerRequest(characterIndex: p.storageOffset, breakBefore: .none)
+        let breakBefore = keptParagraphs.contains(index) ? .container : style.breakBefore
+        if breakBefore != .none, cursor.linesInContainer > 0 || !cursor.band.isEmpty {
+            // Never leaves an empty container: at the top of one, there is nothing to break.
+            cursor = FlowCursor(containerIndex: cursor.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+            pendingRequest.breakBefore = breakBefore
+        }
         if p.hasMissingGlyphs {
             warnings.append(LayoutWarning(characterRange: textStorage.paragraphRange(at: index),
                                           message: "no installed font has glyphs for some of these characters; they show as boxes"))
@@ -380,6 +393,7 @@ public final class LayoutManager: TextStorageObserver {
                 let m = assembler.metrics(p, span)
                 let height = n == 0 ? nominal : LineAssembler.lineHeight(ascent: m.ascent, descent: m.descent, style: style)
                 var probe = cursor
+                pendingRequest.characterIndex = p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : 0)
                 guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
                                           rtl: rtl, ask: true) else {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
@@ -397,6 +411,16 @@ public final class LayoutManager: TextStorageObserver {
                     if k > 0 { firstLine = false }
                     firstWidth = slot.textWidth
                     continue breaking
+                }
+                if k == 0, firstLine, let keep = keepWithPrevious(index, landingIn: slot.containerIndex) {
+                    // The paragraphs that keep with this one move to its container.
+                    keptParagraphs.insert(keep)
+                    let from = textStorage.paragraphRange(at: keep).lowerBound
+                    warnings.removeAll { $0.characterRange.lowerBound >= from }
+                    fragments.removeSubrange(records[keep].firstFragment...)
+                    cursor = records[keep].cursor
+                    records.removeSubrange(keep...)
+                    return
                 }
                 retries = 0
                 firstWidth = nil
@@ -427,6 +451,22 @@ public final class LayoutManager: TextStorageObserver {
         }
         if placedAny { cursor.y += style.paragraphSpacing }
         if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
+    }
+
+    /// The first of the keep-with-next paragraphs before paragraph `index`, when they end
+    /// in an earlier container than the one `index` starts in and moving them there
+    /// would leave something above them; nil when nothing needs to move.
+    private func keepWithPrevious(_ index: Int, landingIn container: Int) -> Int? {
+        guard index > 0 else { return nil }
+        var first = index
+        while first > 0, textStorage.paragraphStyle(ofParagraph: first - 1).keepWithNext { first -= 1 }
+        guard first < index, let last = fragments.last, last.paragraphIndex == index - 1,
+              last.containerIndex < container else { return nil }
+        // At the top of its container already: moving on would not help (and might never end).
+        let start = records[first].cursor
+        guard start.linesInContainer > 0, !keptParagraphs.contains(first),
+              fragments[records[first].firstFragment].containerIndex == last.containerIndex else { return nil }
+        return first
     }
 
     /// From which line on the breaker may treat line widths as all alike: the second

@@ -4,13 +4,35 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// The chain ran out: return a container to append after `last` (this is how pages
     /// are added), or nil to stop; the text left over becomes `unplacedRange`.
     func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer?
+    /// As `containerAfter(last:)`, saying what asks for it: the storage offset of the
+    /// text about to be set and whether a paragraph's `breakBefore` asked for a new
+    /// container or page. A page maker implements this one to honour page breaks and
+    /// to change the page's columns where the text starts a new section.
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                       for request: ContainerRequest) -> TextContainer?
     /// The container at `index` is full and will not change until the next edit; a
     /// renderer streaming pages draws it now.
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int)
 }
 
+/// Why the layout manager asks its delegate for another container.
+public struct ContainerRequest: Sendable, Hashable {
+    /// Storage offset (UTF-8) of the first text that will go in the new container.
+    public var characterIndex: Int
+    /// `.none` when the last container is full; otherwise the break the paragraph at
+    /// `characterIndex` asks for.
+    public var breakBefore: BreakBefore
+    public init(characterIndex: Int, breakBefore: BreakBefore) {
+        self.characterIndex = characterIndex; self.breakBefore = breakBefore
+    }
+}
+
 extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? { nil }
+    public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                              for request: ContainerRequest) -> TextContainer? {
+        self.layoutManager(layoutManager, containerAfter: last)
+    }
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {}
 }
 

@@ -112,7 +112,9 @@ final class ShapingPipeline: @unchecked Sendable {
         guard index >= first, index < first + count else { return nil }
         condition.lock()
         defer { condition.unlock() }
-        while ready[index] == nil && !cancelled { condition.wait() }
+        // A paragraph taken before (laid out again when keep-with-next moves it) is
+        // not coming back from the worker: the caller shapes it itself.
+        while ready[index] == nil && !cancelled && index >= consumed { condition.wait() }
         let p = ready.removeValue(forKey: index)
         consumed = max(consumed, index + 1)
         condition.broadcast()

@@ -87,6 +87,26 @@ public final class PDFDocument {
         canvas.draw(fragments: fragments, at: origin)
     }
 
+    /// Labels the open page (what a viewer shows as its number: `iv`, `12`, `A-3`).
+    public func setPageLabel(_ label: String) {
+        precondition(cr != nil, "setPageLabel(_:) needs an open page")
+        cairo_pdf_surface_set_page_label(surface, label)
+    }
+
+    /// The root of the outline, as a parent for `addOutlineItem`.
+    public static let outlineRoot = 0
+
+    /// Adds a bookmark under `parent` (`outlineRoot` or an id this returned) that opens
+    /// page `page` (1-based) at `point` (points from the page's top-left corner).
+    /// Items may be added at any time before `finish()`, and point forward or back.
+    @discardableResult
+    public func addOutlineItem(_ title: String, parent: Int = PDFDocument.outlineRoot, page: Int, at point: Point,
+                               open: Bool = false) -> Int {
+        let attributes = String(format: "page=%d pos=[%.2f %.2f]", page, point.x, point.y)
+        let flags = open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0)
+        return Int(cairo_pdf_surface_add_outline(surface, Int32(parent), title, attributes, flags))
+    }
+
     /// Ends the open page; it is written out now.
     public func endPage() {
         guard let c = cr else { preconditionFailure("endPage() without beginPage()") }

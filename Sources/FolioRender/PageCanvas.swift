@@ -40,6 +40,24 @@ public struct PageCanvas {
         cairo_stroke(cr)
     }
 
+    /// Draws a straight line (a column rule, a border).
+    public func strokeLine(from a: Point, to b: Point, color: Color = .black, width: Double = 0.5) {
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_move_to(cr, a.x, a.y)
+        cairo_line_to(cr, b.x, b.y)
+        cairo_stroke(cr)
+    }
+
+    /// Draws the PNG or JPEG at `path` as large as fits in `rect` keeping its aspect
+    /// ratio, centred; a missing image leaves a red frame.
+    public func drawImage(atPath path: String, fitting rect: Rect) {
+        guard let size = try? ImageInfo.pixelSize(ofImageAt: path) else { return drawImage(path, in: rect) }
+        let scale = min(rect.width / size.width, rect.height / size.height)
+        let w = size.width * scale, h = size.height * scale
+        drawImage(path, in: Rect(x: rect.minX + (rect.width - w) / 2, y: rect.minY + (rect.height - h) / 2, width: w, height: h))
+    }
+
     /// Strokes `path` (container coordinates) with the container's origin at `origin`:
     /// the outline of an exclusion or a shape, drawn as a guide.
     public func stroke(_ path: BezierPath, at origin: Point, color: Color = .gray, width: Double = 0.5) {
@@ -175,6 +193,11 @@ public struct PageCanvas {
     /// percent-encoded (as UTF-8), which leaves the URI's meaning unchanged.
     static func linkAttributes(_ uri: String) -> String? {
         guard !uri.isEmpty else { return nil }
+        if uri.hasPrefix("#") {
+            // A link inside the document, to a destination named by `addDestination`.
+            let name = String(uri.dropFirst())
+            return name.isEmpty ? nil : "dest='\(PageCanvas.destinationName(name))'"
+        }
         var encoded = ""
         for byte in uri.utf8 {
             switch byte {
@@ -185,6 +208,28 @@ public struct PageCanvas {
             }
         }
         return "uri='\(encoded)'"
+    }
+
+    /// Marks `point` (in the canvas's current coordinates) as the destination `name`,
+    /// the target of links written `#name`. Each name is defined once per document.
+    public func addDestination(_ name: String, at point: Point) {
+        var x = point.x, y = point.y
+        cairo_user_to_device(cr, &x, &y)
+        cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(PageCanvas.destinationName(name))' " + String(format: "x=%.2f y=%.2f", x, y))
+        cairo_tag_end(cr, CAIRO_TAG_DEST)
+    }
+
+    /// A destination name cairo can quote: anything but letters, digits, `-`, `_` and
+    /// `.` is percent-encoded (the same on both ends, so links still meet their targets).
+    static func destinationName(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2E: out.unicodeScalars.append(Unicode.Scalar(byte))
+            default: out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
     }
 
     /// Shows glyphs with the text they stand for, so text extraction gets real text.

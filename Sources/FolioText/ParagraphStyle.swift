@@ -28,6 +28,17 @@ public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
     public var truncates: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
 }
 
+/// Where a paragraph must start, whatever room is left where the text before it ended.
+public enum BreakBefore: String, Hashable, Sendable, CaseIterable {
+    /// Wherever the flow is.
+    case none
+    /// At the top of the next container (column).
+    case container
+    /// At the top of the next page: the layout manager asks its delegate for a container
+    /// on a new page (a delegate that does not make pages treats it as `container`).
+    case page
+}
+
 /// A tab stop: where text after a tab character is placed and how it aligns there.
 public struct TabStop: Hashable, Sendable {
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -82,6 +93,12 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var defaultTabInterval: Double = 0
     public var lineBreakMode: LineBreakMode = .wordWrap
     public var baseWritingDirection: WritingDirection = .natural
+    /// Start the paragraph in the next container or on the next page (ignored at the
+    /// top of a container, so a break never leaves an empty one).
+    public var breakBefore: BreakBefore = .none
+    /// Keep the paragraph's last line in the same container as the next paragraph's
+    /// first line (headings), moving it on when the next paragraph starts elsewhere.
+    public var keepWithNext: Bool = false
 
     public init() {}
 

@@ -244,6 +244,34 @@ public final class TextStorage {
         endEditing()
     }
 
+    /// Appends text built with `AttributedText` in one edit: its runs and paragraph
+    /// styles are taken as they are. Text after its last ended paragraph joins a new
+    /// last paragraph with the style of the one before.
+    public func append(_ text: AttributedText) {
+        guard text.length > 0 else { return }
+        beginEditing()
+        let base = length
+        // Text added to a paragraph left open at the end joins it; start a new one.
+        let style = styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: length - 1).0
+        bytes.append(contentsOf: text.bytes)
+        var start = base
+        for run in text.runs {
+            characterRuns.replace(start..<start, newLength: run.end + base - start, value: run.attributes)
+            start = run.end + base
+        }
+        start = base
+        for paragraph in text.paragraphs {
+            styleRuns.replace(start..<start, newLength: paragraph.end + base - start, value: paragraph.style)
+            start = paragraph.end + base
+        }
+        if start < length {
+            styleRuns.replace(start..<start, newLength: length - start, value: text.paragraphs.last?.style ?? style)
+        }
+        startsValid = false
+        noteEdit(.characters, range: base..<base, newLength: text.length)
+        endEditing()
+    }
+
     /// Appends a new paragraph: a separator if the storage is not empty, then `string`.
     public func appendParagraph(_ string: String, attributes: TextAttributes? = nil,
                                 paragraphStyle: ParagraphStyle? = nil) {

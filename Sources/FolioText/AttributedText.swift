@@ -1,0 +1,59 @@
+/// Text with attribute runs and paragraph styles, built up from the start to the end
+/// and then added to a storage in one edit (`TextStorage.append(_:)`). Readers that
+/// make a whole document use it: appending piece by piece to a storage would re-find
+/// paragraph boundaries after every piece.
+public struct AttributedText: Sendable {
+    /// The text so far, UTF-8.
+    public private(set) var bytes: [UInt8] = []
+    /// Character runs: end offset and attributes, in order.
+    private(set) var runs: [(end: Int, attributes: TextAttributes)] = []
+    /// Paragraphs ended so far: end offset (after the separator) and style.
+    private(set) var paragraphs: [(end: Int, style: ParagraphStyle)] = []
+
+    public init() {}
+
+    /// Length in UTF-8 bytes.
+    public var length: Int { bytes.count }
+
+    /// Whether the paragraph being built has no text yet.
+    public var paragraphIsEmpty: Bool { bytes.count == (paragraphs.last?.end ?? 0) }
+
+    /// Appends `string` with `attributes`. A newline in `string` is a line separator
+    /// (U+2028) here: paragraphs end only through `endParagraph(_:)`.
+    public mutating func append(_ string: String, attributes: TextAttributes) {
+        let start = bytes.count
+        for b in string.utf8 {
+            if b == 0x0A { bytes += [0xE2, 0x80, 0xA8] } else { bytes.append(b) }
+        }
+        guard bytes.count > start else { return }
+        if let last = runs.last, last.attributes == attributes { runs[runs.count - 1].end = bytes.count }
+        else { runs.append((bytes.count, attributes)) }
+    }
+
+    /// Ends the paragraph being built, giving it `style`; the separator takes the
+    /// attributes of the text before it (or `attributes` when the paragraph is empty).
+    public mutating func endParagraph(_ style: ParagraphStyle, attributes: TextAttributes = .none) {
+        let separatorAttributes = paragraphIsEmpty ? attributes : (runs.last?.attributes ?? attributes)
+        bytes.append(0x0A)
+        if let last = runs.last, last.attributes == separatorAttributes { runs[runs.count - 1].end = bytes.count }
+        else { runs.append((bytes.count, separatorAttributes)) }
+        paragraphs.append((bytes.count, style))
+    }
+
+    /// Sets `attributes` over `range` of the text built so far, merged on top of what is
+    /// there (the custom attributes are merged too).
+    public mutating func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        var result: [(end: Int, attributes: TextAttributes)] = []
+        var start = 0
+        for run in runs {
+            let r = start..<run.end
+            start = run.end
+            let lo = max(r.lowerBound, range.lowerBound), hi = min(r.upperBound, range.upperBound)
+            guard lo < hi else { result.append(run); continue }
+            if r.lowerBound < lo { result.append((lo, run.attributes)) }
+            result.append((hi, run.attributes.merging(attributes)))
+            if hi < r.upperBound { result.append((r.upperBound, run.attributes)) }
+        }
+        runs = result
+    }
+}
