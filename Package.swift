@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
@@ -24,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen",
                        providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
+        .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
 
         // The pipeline, one direction only.
         .target(name: "FolioText"),
@@ -32,7 +35,10 @@ let package = Package(
                 // cluster; dynamic exclusivity checks there cost a fifth of layout time.
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango"]),
-        .target(name: "FolioDocument", dependencies: ["FolioText", "FolioLayout", "FolioRender"]),
+        .target(name: "FolioDocument", dependencies: [
+            "FolioText", "FolioLayout", "FolioRender", "CCmark",
+            .product(name: "Yams", package: "Yams"),
+        ]),
         .executableTarget(name: "folio", dependencies: [
             "FolioDocument",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -41,12 +47,13 @@ let package = Package(
 
         // Examples: a library so the tests can run every one, and a runner executable.
         .target(name: "FolioExamples", dependencies: ["FolioDocument"], path: "Examples",
-                exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Assets")]),
+                exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Assets"), .copy("Documents")]),
         .executableTarget(name: "folio-examples", dependencies: ["FolioExamples"], path: "Examples/Runner"),
 
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText"]),
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument"]),
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio"]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples"]),
     ],

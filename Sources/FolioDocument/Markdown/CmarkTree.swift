@@ -1,0 +1,370 @@
+import CCmark
+import Foundation
+
+/// Parses with libcmark-gfm and converts its node tree into `Block`s and `Inline`s.
+/// The C tree lives only inside `convert()`.
+struct CmarkTree {
+    let source: MarkdownSource
+    /// Heading ids, in document order.
+    var slugs = SlugGenerator()
+
+    init(source: MarkdownSource) { self.source = source }
+
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// cmark-gfm 0.29 is not safe for overlapping parses with extensions attached: each parse
+    /// adds the extensions' trigger characters (`~`) to a process-wide table and removes them
+    /// when done. A parse takes milliseconds, so they simply take turns.
+    private static let lock = NSLock()
+
+    /// The document's blocks.
+    mutating func convert() throws -> [Block] {
+        guard let document = Self.parse(source.parserInput) else {
+            throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
+        }
+        defer { cmark_node_free(document) }
+        return try blocks(in: document)
+    }
+
+    private static func parse(_ input: [UInt8]) -> OpaquePointer? {
+        _ = registered
+        lock.lock()
+        defer { lock.unlock() }
+        // Tables and footnotes are not supported yet: their extensions are not attached, so
+        // their syntax reads as plain paragraphs.
+        guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART) else { return nil }
+        defer { cmark_parser_free(parser) }
+        for name in ["strikethrough", "autolink", "tasklist"] {
+            if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
+        }
+        input.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        return cmark_parser_finish(parser)
+    }
+
+    // MARK: Blocks
+
+    /// A converted block, or a paragraph that was only `{…}` and styles the next block.
+    private enum Converted {
+        case block(Block)
+        case styleLine(StyleSpec, SourceLocation)
+    }
+
+    private func location(of node: OpaquePointer) -> SourceLocation {
+        source.location(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+    }
+
+    private static func literal(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func dropFinalNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
+
+    /// The blocks inside `parent`, with style lines applied to the block after them and
+    /// heading ids assigned.
+    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
+        var result: [Block] = []
+        var pending: (spec: StyleSpec, location: SourceLocation)?
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            child = cmark_node_next(node)
+            switch try convert(node) {
+            case nil:
+                continue
+            case .styleLine(let spec, let location)?:
+                // Two style lines in a row both apply.
+                pending = pending.map { ($0.spec.merged(with: spec), $0.location) } ?? (spec, location)
+            case .block(var block)?:
+                if let style = pending {
+                    // The block's own attributes (a heading's `{#id}`) win over the line's.
+                    block.spec = block.spec.map { style.spec.merged(with: $0) } ?? style.spec
+                    pending = nil
+                }
+                if case .heading(let level, let content, _) = block.kind {
+                    let id: String
+                    if let explicit = block.spec?.id {
+                        id = explicit
+                        slugs.reserve(explicit)
+                    } else {
+                        id = slugs.slug(for: content.plainText)
+                    }
+                    block.kind = .heading(level: level, content: content, id: id)
+                }
+                result.append(block)
+            }
+        }
+        if let pending {
+            throw DocumentError(pending.location, "this style line applies to the block after it, but no block follows")
+        }
+        return result
+    }
+
+    private mutating func convert(_ node: OpaquePointer) throws -> Converted? {
+        let location = location(of: node)
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_PARAGRAPH:
+            var pieces = try inlinePieces(in: node)
+            var spec: StyleSpec?
+            if let leading = try source.leadingSpec(pieces) {
+                if leading.wholeParagraph { return .styleLine(leading.spec, location) }
+                spec = leading.spec
+                pieces = leading.rest
+            }
+            return .block(Block(kind: .paragraph(try source.spans(pieces)), spec: spec, location: location))
+        case CMARK_NODE_HEADING:
+            var pieces = try inlinePieces(in: node)
+            let spec = try source.trailingSpec(&pieces)
+            let level = Int(cmark_node_get_heading_level(node))
+            // The id is assigned by `blocks(in:)`, once a style line's id is known too.
+            return .block(Block(kind: .heading(level: level, content: try source.spans(pieces), id: ""),
+                                spec: spec, location: location))
+        case CMARK_NODE_CODE_BLOCK:
+            let info = source.restore(Self.literal(cmark_node_get_fence_info(node)))
+            let text = source.restore(Self.dropFinalNewline(Self.literal(cmark_node_get_literal(node))), raw: true)
+            return .block(Block(kind: .codeBlock(info: info.isEmpty ? nil : info, text: text), location: location))
+        case CMARK_NODE_HTML_BLOCK:
+            let html = source.restore(Self.dropFinalNewline(Self.literal(cmark_node_get_literal(node))), raw: true)
+            return .block(Block(kind: .html(html), location: location))
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .block(Block(kind: .blockQuote(try blocks(in: node)), location: location))
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .block(Block(kind: .thematicBreak, location: location))
+        case CMARK_NODE_LIST:
+            let kind: ListKind
+            if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                let delimiter: Character = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
+                kind = .ordered(start: Int(cmark_node_get_list_start(node)), delimiter: delimiter)
+            } else {
+                kind = .bullet
+            }
+            var items: [ListItem] = []
+            var child = cmark_node_first_child(node)
+            while let item = child {
+                child = cmark_node_next(item)
+                // A task list item is an item node that the tasklist extension claimed.
+                let isTask = Self.literal(cmark_node_get_type_string(item)) == "tasklist"
+                var content = try blocks(in: item)
+                let checked = isTask ? cmark_gfm_extensions_get_tasklist_item_checked(item) : Self.taskMarker(&content)
+                items.append(ListItem(checked: checked, blocks: content, location: self.location(of: item)))
+            }
+            return .block(Block(kind: .list(kind, tight: cmark_node_get_list_tight(node) != 0, items: items),
+                                location: location))
+        default:
+            // Custom blocks, and tables or footnotes should their extensions ever be on.
+            return nil
+        }
+    }
+
+    /// cmark-gfm 0.29's tasklist extension misses task items inside block quotes; this finds
+    /// their `[ ] ` / `[x] ` (left as text), removes it and says whether it was checked.
+    private static func taskMarker(_ blocks: inout [Block]) -> Bool? {
+        guard case .paragraph(var content)? = blocks.first?.kind, case .text(let text)? = content.first,
+              text.utf8.count >= 4 else { return nil }
+        let checked: Bool
+        if text.hasPrefix("[ ] ") { checked = false }
+        else if text.hasPrefix("[x] ") || text.hasPrefix("[X] ") { checked = true }
+        else { return nil }
+        let rest = String(text.dropFirst(4).drop(while: { $0 == " " || $0 == "\t" }))
+        if rest.isEmpty { content.removeFirst() } else { content[0] = .text(rest) }
+        blocks[0].kind = .paragraph(content)
+        return checked
+    }
+
+    // MARK: Inlines
+
+    /// Tracks the column correction of the current line: cmark-gfm gives inlines on a
+    /// paragraph's later lines columns as if those lines were indented like its first.
+    private struct LineFix {
+        var delta = 0
+        var atLineStart = false
+    }
+
+    private func inlinePieces(in node: OpaquePointer) throws -> [InlinePiece] {
+        var fix = LineFix()
+        return try pieces(in: node, fix: &fix)
+    }
+
+    private func children(of node: OpaquePointer, fix: inout LineFix) throws -> [Inline] {
+        try source.spans(try pieces(in: node, fix: &fix))
+    }
+
+    /// The children of `parent` as pieces; containers (emphasis, links…) are converted
+    /// whole, with their own spans.
+    private func pieces(in parent: OpaquePointer, fix: inout LineFix) throws -> [InlinePiece] {
+        var out: [InlinePiece] = []
+        var child = cmark_node_first_child(parent)
+        while let node = child {
+            child = cmark_node_next(node)
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                out.append(InlinePiece(content: .inline(type == CMARK_NODE_SOFTBREAK ? .softBreak : .lineBreak), line: 0, column: 0))
+                fix.atLineStart = true
+                continue
+            }
+            let line = Int(cmark_node_get_start_line(node))
+            var column = Int(cmark_node_get_start_column(node))
+            if fix.atLineStart {
+                fix.delta = source.contentColumn(line: line) - column
+                fix.atLineStart = false
+            }
+            column += fix.delta
+            let content: InlinePiece.Content
+            switch type {
+            case CMARK_NODE_TEXT:
+                content = .text(Self.literal(cmark_node_get_literal(node)))
+            case CMARK_NODE_CODE:
+                content = .inline(.code(source.restore(Self.literal(cmark_node_get_literal(node)), raw: true)))
+            case CMARK_NODE_HTML_INLINE:
+                content = .inline(.html(source.restore(Self.literal(cmark_node_get_literal(node)), raw: true)))
+            case CMARK_NODE_EMPH:
+                content = .inline(.emphasis(try children(of: node, fix: &fix)))
+            case CMARK_NODE_STRONG:
+                content = .inline(.strong(try children(of: node, fix: &fix)))
+            case CMARK_NODE_LINK:
+                content = .inline(.link(destination: source.restore(Self.literal(cmark_node_get_url(node))),
+                                        title: source.restore(Self.literal(cmark_node_get_title(node))),
+                                        content: try children(of: node, fix: &fix)))
+            case CMARK_NODE_IMAGE:
+                let description = try children(of: node, fix: &fix)
+                content = .inline(.image(source: source.restore(Self.literal(cmark_node_get_url(node))),
+                                         alt: description.plainText,
+                                         title: source.restore(Self.literal(cmark_node_get_title(node))),
+                                         location: source.location(line: line, byteColumn: column)))
+            default:
+                if Self.literal(cmark_node_get_type_string(node)) == "strikethrough" {
+                    content = .inline(.strikethrough(try children(of: node, fix: &fix)))
+                } else {
+                    // An inline Folio does not know: keep its content.
+                    out += try pieces(in: node, fix: &fix)
+                    continue
+                }
+            }
+            out.append(InlinePiece(content: content, line: line, column: column))
+        }
+        return out
+    }
+}
+
+/// The body text as given to the C parser, with what is needed to turn its positions (byte
+/// columns) into source locations and to undo the escape protection.
+struct MarkdownSource {
+    let file: String
+    /// The body as written.
+    let original: [UInt8]
+    /// The body as parsed: `original` with escaped brackets and braces protected.
+    let parserInput: [UInt8]
+    /// Byte offset at which each line starts; line n is `lineStarts[n - 1]`.
+    let lineStarts: [Int]
+    /// Whether any escape was protected (so literals may need restoring).
+    let protectsEscapes: Bool
+
+    /// cmark drops the backslash of `\[` and merges the bracket into the surrounding text, so an
+    /// escaped bracket could not be told from a real one. Before parsing, `\[ \] \{ \}` become
+    /// the C1 controls U+0091–U+0094 — two UTF-8 bytes each, like the escape, so every column
+    /// stays put — and `restore` turns them back. Sources that contain those (unused) controls
+    /// are left alone.
+    private static let protected: [UInt8: UInt8] = [
+        UInt8(ascii: "["): 0x91, UInt8(ascii: "]"): 0x92, UInt8(ascii: "{"): 0x93, UInt8(ascii: "}"): 0x94,
+    ]
+
+    init(file: String, text: String) {
+        self.file = file
+        let bytes = Array(text.utf8)
+        original = bytes
+        var starts = [0]
+        var hasControls = false
+        var hasEscapes = false
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b == 0x0A { starts.append(i + 1) }
+            else if b == 0xC2, i + 1 < bytes.count, (0x91...0x94).contains(bytes[i + 1]) { hasControls = true }
+            else if b == 0x5C, i + 1 < bytes.count, Self.protected[bytes[i + 1]] != nil { hasEscapes = true }
+        }
+        lineStarts = starts
+        guard hasEscapes, !hasControls else {
+            parserInput = bytes; protectsEscapes = false
+            return
+        }
+        var input = bytes
+        var i = 0
+        while i + 1 < input.count {
+            if input[i] == 0x5C {
+                // `\\` is an escaped backslash: the character after it is not escaped.
+                if let control = Self.protected[input[i + 1]] { input[i] = 0xC2; input[i + 1] = control }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        parserInput = input
+        protectsEscapes = true
+    }
+
+    /// The location of a cmark position (1-based line, 1-based byte column); the column in
+    /// characters, as `PlainTextReader` counts them.
+    func location(line: Int, byteColumn: Int) -> SourceLocation {
+        guard line >= 1, line <= lineStarts.count, byteColumn >= 1 else {
+            return SourceLocation(file: file, line: max(line, 1), column: max(byteColumn, 1))
+        }
+        let start = lineStarts[line - 1]
+        let prefix = original[start..<min(start + byteColumn - 1, original.count)]
+        guard prefix.contains(where: { $0 >= 0x80 }) else {
+            return SourceLocation(file: file, line: line, column: byteColumn)
+        }
+        return SourceLocation(file: file, line: line, column: String(decoding: prefix, as: UTF8.self).count + 1)
+    }
+
+    /// The byte column where a paragraph's continuation line `line` has its text: after the
+    /// indentation and block quote markers. (cmark-gfm reports continuation lines' inline
+    /// columns from the paragraph's first line, which is wrong when their indentation differs.)
+    func contentColumn(line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 1 }
+        var i = lineStarts[line - 1]
+        while i < original.count, original[i] == 0x20 || original[i] == 0x09 || original[i] == UInt8(ascii: ">") { i += 1 }
+        return i - lineStarts[line - 1] + 1
+    }
+
+    /// `text` with protected escapes turned back: into the bare character for text (where
+    /// cmark has removed the backslash), or into backslash and character for `raw` literals
+    /// (code, HTML), where the backslash was never an escape.
+    func restore(_ text: String, raw: Bool = false) -> String {
+        guard protectsEscapes, text.utf8.contains(0xC2) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 4)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0xC2, i + 1 < bytes.count, (0x91...0x94).contains(bytes[i + 1]) {
+                if raw { out.append(0x5C) }
+                out.append([UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}")][Int(bytes[i + 1] - 0x91)])
+                i += 2
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// How many characters `bytes` (from the parsed text) took in the source: a protected
+    /// escape was two.
+    func sourceCharacterCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var count = String(decoding: bytes, as: UTF8.self).count
+        if protectsEscapes {
+            for i in bytes.indices where bytes[i] == 0xC2 && i + 1 < bytes.endIndex && (0x91...0x94).contains(bytes[i + 1]) {
+                count += 1
+            }
+        }
+        return count
+    }
+}
+

@@ -1,0 +1,187 @@
+import Foundation
+import Yams
+
+/// Reading YAML front matter: a document may open with a line `---`, YAML, and a line `---`
+/// (or `...`).
+extension FrontMatter {
+    /// Splits the front matter off `text`. The body keeps its line numbers: the front matter's
+    /// lines become empty lines, so the Markdown parser's source positions stay right.
+    ///
+    /// An opening `---` followed by a blank line (or nothing) is a thematic break, not front
+    /// matter, as in Pandoc.
+    static func split(_ text: String, file: String) throws -> (frontMatter: FrontMatter, body: String) {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        // A byte order mark may precede the opening line.
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { i = utf8.index(i, offsetBy: 3) }
+
+        /// The line starting at `start`: its content's end and the next line's start (nil at the end).
+        func line(at start: String.Index) -> (end: String.Index, next: String.Index?) {
+            guard let newline = utf8[start...].firstIndex(of: 0x0A) else { return (utf8.endIndex, nil) }
+            return (newline, utf8.index(after: newline))
+        }
+        func trimmed(_ range: Range<String.Index>) -> Substring.UTF8View {
+            var view = utf8[range]
+            while let last = view.last, last == 0x20 || last == 0x09 || last == 0x0D { view = view.dropLast() }
+            return view
+        }
+        func isFence(_ range: Range<String.Index>, _ marker: String) -> Bool {
+            trimmed(range).elementsEqual(marker.utf8)
+        }
+
+        let first = line(at: i)
+        guard isFence(i..<first.end, "---"), let yamlStart = first.next else { return (FrontMatter(), text) }
+        let second = line(at: yamlStart)
+        if trimmed(yamlStart..<second.end).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return (FrontMatter(), text) }
+
+        var lineNumber = 2
+        var start: String.Index? = yamlStart
+        while let s = start {
+            let current = line(at: s)
+            if isFence(s..<current.end, "---") || isFence(s..<current.end, "...") {
+                let yaml = String(text[yamlStart..<s])
+                let frontMatter = try parse(yaml: yaml, file: file, firstLine: 2)
+                let rest = current.next.map { String(text[$0...]) } ?? ""
+                return (frontMatter, String(repeating: "\n", count: lineNumber) + rest)
+            }
+            start = current.next
+            lineNumber += 1
+        }
+        throw DocumentError(path: file, line: 1, column: 1,
+                            reason: "front matter opened at line 1 is never closed: end it with a line '---' "
+                                + "(or, for a thematic break, leave a blank line after the first '---')")
+    }
+
+    /// Where `key` is written the second time in the mapping that starts at `mapping` (Yams
+    /// names only the mapping), by looking for `key:` lines at the mapping's indentation.
+    private static func secondLine(of key: String, in yaml: String, mapping: Mark) -> (line: Int, column: Int)? {
+        let indent = String(repeating: " ", count: mapping.column - 1)
+        var seen = 0
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where index + 1 >= mapping.line {
+            guard line.hasPrefix(indent) else { continue }
+            let rest = line.dropFirst(indent.count)
+            if rest.hasPrefix(key + ":") || rest.hasPrefix("\"\(key)\":") || rest.hasPrefix("'\(key)':") {
+                seen += 1
+                if seen == 2 { return (index + 1, mapping.column) }
+            }
+        }
+        return nil
+    }
+
+    /// Reads front matter YAML. `firstLine` is the document line the YAML starts on, so that
+    /// errors and `locations` name lines of the document, not of the YAML.
+    public static func parse(yaml: String, file: String, firstLine: Int = 1) throws -> FrontMatter {
+        let lastLine = firstLine + max(0, yaml.utf8.count(where: { $0 == 0x0A }) - 1)
+        func location(line: Int, column: Int) -> SourceLocation {
+            // libyaml reports errors at the end of input one line past the last.
+            SourceLocation(file: file, line: min(line + firstLine - 1, lastLine), column: column)
+        }
+        func location(_ mark: Mark?) -> SourceLocation {
+            guard let mark else { return SourceLocation(file: file, line: firstLine, column: 1) }
+            return location(line: mark.line, column: mark.column)
+        }
+
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            switch error {
+            case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+                 let .composer(context, problem, mark, _):
+                let why = context.map { " (\($0.text))" } ?? ""
+                // Past the end ("did not find expected ']'") the context's mark, at the
+                // opening bracket or quote, is the more useful place.
+                let place = mark.line + firstLine - 1 > lastLine ? context?.mark ?? mark : mark
+                throw DocumentError(location(place), "front matter is not valid YAML: \(problem)\(why)")
+            case let .duplicatedKeysInMapping(duplicates, context):
+                let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                let repeated = duplicates.sorted().first.flatMap { secondLine(of: $0, in: yaml, mapping: context.mark) }
+                throw DocumentError(repeated.map { location(line: $0.line, column: $0.column) } ?? location(context.mark), "front matter sets \(keys) more than once")
+            default:
+                throw DocumentError(location(nil), "front matter is not valid YAML: \(error)")
+            }
+        }
+
+        var result = FrontMatter()
+        guard let root else { return result }
+        guard case .mapping(let mapping) = root else {
+            if root.null != nil { return result }   // only comments, or `~`
+            throw DocumentError(location(root.mark), "front matter must be 'key: value' lines")
+        }
+
+        /// The value as text, or nil for a mapping, a sequence or null.
+        func scalarText(_ node: Node) -> String? {
+            guard case .scalar(let scalar) = node, node.null == nil else { return nil }
+            return scalar.string
+        }
+        /// A scalar, or a sequence of scalars; nil for anything else.
+        func textList(_ node: Node) -> [String]? {
+            if let text = scalarText(node) { return [text] }
+            guard case .sequence(let sequence) = node else { return nil }
+            var items: [String] = []
+            for item in sequence {
+                guard let text = scalarText(item) else { return nil }
+                items.append(text)
+            }
+            return items
+        }
+
+        // Keys Folio knows are checked; others are kept as variables where they are text.
+        func add(_ key: String, _ value: Node, keyMark: Mark?) throws {
+            result.locations[key] = location(keyMark)
+            if value.null != nil { return }   // `key:` with no value: unset
+            switch key {
+            case "title", "subject", "lang", "template", "date":
+                guard let text = scalarText(value) else {
+                    throw DocumentError(location(value.mark), "\(key) must be text")
+                }
+                switch key {
+                case "title": result.title = text
+                case "subject": result.subject = text
+                case "lang": result.language = text
+                case "template": result.template = text
+                default: result.date = text
+                }
+                result.variables[key] = text
+            case "author":
+                guard let names = textList(value) else {
+                    throw DocumentError(location(value.mark), "author must be text or a list of names")
+                }
+                let joined = names.joined(separator: ", ")
+                result.author = joined
+                result.variables[key] = joined
+            case "keywords":
+                guard let items = textList(value) else {
+                    throw DocumentError(location(value.mark), "keywords must be text (\"a, b\") or a list")
+                }
+                // "a, b" and [a, b] mean the same.
+                let words = items.flatMap { $0.split(separator: ",") }
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                result.keywords = words
+                result.variables[key] = words.joined(separator: ", ")
+            default:
+                switch value {
+                case .mapping(let nested):
+                    for (k, v) in nested {
+                        guard let name = scalarText(k) else { continue }
+                        try add("\(key).\(name)", v, keyMark: k.mark)
+                    }
+                case .sequence:
+                    if let items = textList(value) { result.variables[key] = items.joined(separator: ", ") }
+                default:
+                    if let text = scalarText(value) { result.variables[key] = text }
+                }
+            }
+        }
+
+        for (key, value) in mapping {
+            guard let name = scalarText(key) else {
+                throw DocumentError(location(key.mark), "front matter keys must be text")
+            }
+            try add(name, value, keyMark: key.mark)
+        }
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+/// A Markdown document as read by `MarkdownReader`: its front matter and its blocks, in a
+/// pure-Swift tree that no longer refers to the C parser.
+public struct MarkdownDocument: Sendable {
+    /// The path (or name) the document was read from, for messages.
+    public var file: String
+    public var frontMatter: FrontMatter
+    public var blocks: [Block]
+
+    public init(file: String, frontMatter: FrontMatter = FrontMatter(), blocks: [Block] = []) {
+        self.file = file; self.frontMatter = frontMatter; self.blocks = blocks
+    }
+}
+
+/// The YAML front matter of a document: the keys Folio knows, and every scalar as a variable.
+public struct FrontMatter: Sendable, Hashable {
+    public var title: String?
+    /// The author, or several authors joined with ", ".
+    public var author: String?
+    public var subject: String?
+    public var keywords: [String]
+    /// The `lang` key: the document's language, e.g. `en-GB` (hyphenation, quotes).
+    public var language: String?
+    /// The template the document asks for, by name or path.
+    public var template: String?
+    /// The date as written; Folio does not interpret it.
+    public var date: String?
+    /// Every scalar key as text (title, author… included), for template fields `{name}`.
+    /// Nested mappings are flattened with dots: `series: {name: X}` gives `series.name`.
+    public var variables: [String: String]
+    /// Where each key was written (for errors about its value).
+    public var locations: [String: SourceLocation]
+
+    /// Empty front matter: what a document without any has.
+    public init() {
+        title = nil; author = nil; subject = nil; keywords = []; language = nil; template = nil; date = nil
+        variables = [:]; locations = [:]
+    }
+}
+
+/// One block of a document, with the style given to it in the source and where it starts.
+public struct Block: Sendable, Hashable {
+    public var kind: BlockKind
+    /// From a block attribute line (`{.lead}`) or a heading's trailing `{#id .class}`.
+    public var spec: StyleSpec?
+    /// Where the block starts (line and column of its first character, markers included).
+    public var location: SourceLocation
+
+    public init(kind: BlockKind, spec: StyleSpec? = nil, location: SourceLocation) {
+        self.kind = kind; self.spec = spec; self.location = location
+    }
+}
+
+/// What a block is.
+public indirect enum BlockKind: Sendable, Hashable {
+    /// A heading of level 1–6; `id` is always set: the explicit `{#id}` or a GitHub-style slug.
+    case heading(level: Int, content: [Inline], id: String)
+    case paragraph([Inline])
+    /// Fenced or indented code; `info` is the fence's info string, nil when there is none.
+    case codeBlock(info: String?, text: String)   // text without the final newline
+    case blockQuote([Block])
+    case list(ListKind, tight: Bool, items: [ListItem])
+    case thematicBreak
+    /// A raw HTML block, kept as literal text: Folio does not interpret HTML.
+    case html(String)
+}
+
+/// Bulleted, or numbered from `start` with `.` or `)` after the number.
+public enum ListKind: Sendable, Hashable {
+    case bullet
+    case ordered(start: Int, delimiter: Character)
+}
+
+/// One item of a list.
+public struct ListItem: Sendable, Hashable {
+    /// For a task list item (`- [x]`, `- [ ]`) whether it is checked; nil for other items.
+    public var checked: Bool?
+    public var blocks: [Block]
+    public var location: SourceLocation
+
+    public init(checked: Bool? = nil, blocks: [Block], location: SourceLocation) {
+        self.checked = checked; self.blocks = blocks; self.location = location
+    }
+}
+
+/// Inline content of a paragraph or heading.
+public indirect enum Inline: Sendable, Hashable {
+    /// Text, with entities decoded and (smart punctuation on) typographic quotes and dashes.
+    case text(String)
+    case emphasis([Inline])
+    case strong([Inline])
+    /// `~~text~~` (GitHub).
+    case strikethrough([Inline])
+    case code(String)
+    case link(destination: String, title: String, content: [Inline])
+    /// `alt` is the plain text of the image description.
+    case image(source: String, alt: String, title: String, location: SourceLocation)
+    /// A line end inside a paragraph: set as a space.
+    case softBreak
+    /// A forced line break (two trailing spaces or a backslash).
+    case lineBreak
+    /// `[text]{.class #id key=value}`: a span with a style.
+    case span(StyleSpec, [Inline])
+    /// Raw inline HTML, kept as literal text.
+    case html(String)
+}
+
+extension Inline {
+    /// The text content: image alt text for images, a space for line breaks, raw HTML as written
+    /// (it is displayed literally). For slugs, alt text and PDF metadata.
+    public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    // One shared buffer for the whole tree: concatenating child strings level by level
+    // would copy deep content once per level.
+    func appendPlainText(to out: inout String) {
+        switch self {
+        case .text(let s), .code(let s), .html(let s): out += s
+        case .emphasis(let c), .strong(let c), .strikethrough(let c), .span(_, let c), .link(_, _, let c):
+            for inline in c { inline.appendPlainText(to: &out) }
+        case .image(_, let alt, _, _): out += alt
+        case .softBreak, .lineBreak: out += " "
+        }
+    }
+}
+
+extension Array where Element == Inline {
+    /// The text content of the sequence (see `Inline.plainText`).
+    public var plainText: String {
+        var out = ""
+        for inline in self { inline.appendPlainText(to: &out) }
+        return out
+    }
+}

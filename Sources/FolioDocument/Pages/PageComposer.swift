@@ -1,0 +1,196 @@
+import Foundation
+
+/// Where the column count changes: from `offset` on, text is set in `columns` columns
+/// (1 spans the text area — a title block, an abstract, a headline).
+public struct SectionMark: Hashable, Sendable {
+    public var offset: Int
+    public var columns: Int
+    public init(offset: Int, columns: Int) { self.offset = offset; self.columns = columns }
+}
+
+/// Columns side by side across a band of a page, all of one section.
+public struct ColumnSet: Sendable {
+    /// Index into the composer's section marks (-1 before the first mark).
+    public var section: Int
+    public var columnCount: Int
+    /// Top of the band and the rects of the columns (page coordinates) made so far.
+    public var top: Double
+    public var rects: [Rect]
+    public var containerIndexes: [Int]
+    public var gutter: Double
+    public var rule: ColumnRule?
+}
+
+/// One page as composed from the template: its master, margins, column sets and frames.
+public struct ComposedPage: Sendable {
+    /// 1-based position in the document (page 1 is a right-hand page).
+    public var number: Int
+    public var size: Size
+    /// `first`, `opening`, `left`, `right` or `default`.
+    public var master: String
+    public var isLeftHand: Bool
+    public var textArea: Rect
+    public var columnSets: [ColumnSet]
+    /// Frames with their rects on this page (mirrored on left-hand pages when the
+    /// master is shared by both sides).
+    public var frames: [Frame]
+
+    /// Every container on the page with its origin, in the order text flows through them.
+    public var columns: [(containerIndex: Int, origin: Point)] {
+        columnSets.flatMap { set in zip(set.containerIndexes, set.rects).map { ($0, $1.origin) } }
+    }
+}
+
+/// Makes pages from a template's masters as the layout manager asks for containers:
+/// picks the master (first page, chapter opening, left or right), mirrors margins on
+/// two-sided templates, starts a new band of columns below the text so far when a
+/// section changes the column count, and a new page when a paragraph asks for one.
+public final class PageComposer: LayoutManagerDelegate {
+    public let template: Template
+    /// Sorted by offset.
+    public let sections: [SectionMark]
+    /// Offsets where a section heading starts (a page starting there uses `opening`).
+    public let openings: Set<Int>
+    public private(set) var pages: [ComposedPage] = []
+    /// Called once per page when the text on it is final, in page order.
+    public var onPageComplete: ((ComposedPage) -> Void)?
+    private var completed = 0
+    private var containerCount = 0
+
+    public init(template: Template, sections: [SectionMark] = [], openings: Set<Int> = []) {
+        self.template = template
+        self.sections = sections.sorted { $0.offset < $1.offset }
+        self.openings = openings
+    }
+
+    /// The section in force at `offset` (-1 before the first mark).
+    func section(at offset: Int) -> Int {
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].offset <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo - 1
+    }
+
+    private func columnCount(section: Int, master: PageMaster) -> Int {
+        section >= 0 ? max(1, sections[section].columns) : max(1, master.columns ?? template.columns)
+    }
+
+    public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                              for request: ContainerRequest) -> TextContainer? {
+        let section = section(at: request.characterIndex)
+        guard var page = pages.last, var set = page.columnSets.last, request.breakBefore != .page else {
+            return newPage(section: section, startingAt: request.characterIndex)
+        }
+        if section != set.section {
+            // A new section starts below the text set so far on this page, if a few
+            // lines' room is left there.
+            let bottom = usedBottom(of: set, layoutManager)
+            let top = bottom + template.spanGap
+            if page.textArea.maxY - top >= minimumBandHeight {
+                let master = template.masters[page.master] ?? PageMaster()
+                let newSet = makeSet(section: section, top: top, page: page, master: master)
+                page.columnSets.append(newSet)
+                pages[pages.count - 1] = page
+                return container(inSet: page.columnSets.count - 1)
+            }
+            return newPage(section: section, startingAt: request.characterIndex)
+        }
+        if set.rects.count < set.columnCount {
+            let i = set.rects.count
+            let width = (page.textArea.width - set.gutter * Double(set.columnCount - 1)) / Double(set.columnCount)
+            set.rects.append(Rect(x: page.textArea.minX + Double(i) * (width + set.gutter), y: set.top,
+                                  width: width, height: page.textArea.maxY - set.top))
+            page.columnSets[page.columnSets.count - 1] = set
+            pages[pages.count - 1] = page
+            return container(inSet: page.columnSets.count - 1)
+        }
+        return newPage(section: section, startingAt: request.characterIndex)
+    }
+
+    public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
+        // A page is complete once the flow has moved past its last container.
+        while completed < pages.count {
+            let page = pages[completed]
+            guard let last = page.columnSets.last?.containerIndexes.last, last <= index,
+                  completed + 1 < pages.count || index + 1 >= containerCount else { break }
+            completed += 1
+            onPageComplete?(page)
+        }
+    }
+
+    /// Calls `onPageComplete` for pages not yet reported (after layout has finished).
+    public func flush() {
+        while completed < pages.count {
+            completed += 1
+            onPageComplete?(pages[completed - 1])
+        }
+    }
+
+    /// The room a new band of columns needs: a few lines of body text.
+    private var minimumBandHeight: Double { 48 * template.scale }
+
+    private func usedBottom(of set: ColumnSet, _ manager: LayoutManager) -> Double {
+        var bottom = set.top
+        for (index, rect) in zip(set.containerIndexes, set.rects) {
+            if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
+        }
+        return bottom
+    }
+
+    private func newPage(section: Int, startingAt offset: Int) -> TextContainer {
+        let number = pages.count + 1
+        let isLeft = number % 2 == 0
+        let name: String
+        if number == 1, template.masters["first"] != nil { name = "first" }
+        else if template.masters["opening"] != nil, openings.contains(offset) { name = "opening" }
+        else if isLeft, template.masters["left"] != nil { name = "left" }
+        else if !isLeft, template.masters["right"] != nil { name = "right" }
+        else { name = "default" }
+        let master = template.masters[name] ?? PageMaster()
+        let m = master.margins ?? template.margins
+        let mirror = template.mirrored && isLeft
+        let left = mirror ? m.outer : m.inner, right = mirror ? m.inner : m.outer
+        let size = template.pageSize
+        let area = Rect(x: left, y: m.top, width: size.width - left - right, height: size.height - m.top - m.bottom)
+        // Frames of a master shared by both sides mirror on left-hand pages.
+        let sharedMaster = name != "left" && name != "right"
+        let frames = master.frames.map { frame -> Frame in
+            var f = frame
+            f.rect = PageComposer.place(frame.rect, on: size)
+            if mirror && sharedMaster { f.rect.origin.x = size.width - f.rect.maxX }
+            return f
+        }
+        var page = ComposedPage(number: number, size: size, master: name, isLeftHand: isLeft, textArea: area,
+                                columnSets: [], frames: frames)
+        page.columnSets = [makeSet(section: section, top: area.minY, page: page, master: master)]
+        pages.append(page)
+        return container(inSet: 0)
+    }
+
+    /// A frame rect with negative x or y measured from the right or bottom edge.
+    static func place(_ rect: Rect, on size: Size) -> Rect {
+        var r = rect
+        if r.minX < 0 { r.origin.x = size.width + r.minX - r.width }
+        if r.minY < 0 { r.origin.y = size.height + r.minY - r.height }
+        return r
+    }
+
+    private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster) -> ColumnSet {
+        let count = columnCount(section: section, master: master)
+        let gutter = master.gutter ?? template.gutter
+        let width = (page.textArea.width - gutter * Double(count - 1)) / Double(count)
+        return ColumnSet(section: section, columnCount: count, top: top,
+                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: page.textArea.maxY - top)],
+                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil)
+    }
+
+    /// Makes the container for the newest column of set `setIndex` on the last page.
+    private func container(inSet setIndex: Int) -> TextContainer {
+        let rect = pages[pages.count - 1].columnSets[setIndex].rects.last!
+        pages[pages.count - 1].columnSets[setIndex].containerIndexes.append(containerCount)
+        containerCount += 1
+        return TextContainer(size: Size(width: rect.width, height: max(rect.height, 1)))
+    }
+}
