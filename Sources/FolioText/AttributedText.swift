@@ -40,6 +40,16 @@ public struct AttributedText: Sendable {
         paragraphs.append((bytes.count, style))
     }
 
+    /// Removes the separator after the last paragraph, so that the text does not end
+    /// with an empty paragraph (which would take a line of its own).
+    public mutating func removeFinalSeparator() {
+        guard bytes.last == 0x0A, let last = paragraphs.last, last.end == bytes.count else { return }
+        bytes.removeLast()
+        paragraphs[paragraphs.count - 1].end = bytes.count
+        runs[runs.count - 1].end -= 1
+        if runs[runs.count - 1].end == (runs.count > 1 ? runs[runs.count - 2].end : 0) { runs.removeLast() }
+    }
+
     /// Sets `attributes` over `range` of the text built so far, merged on top of what is
     /// there (the custom attributes are merged too).
     public mutating func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
@@ -55,5 +65,28 @@ public struct AttributedText: Sendable {
             if hi < r.upperBound { result.append((r.upperBound, run.attributes)) }
         }
         runs = result
+    }
+}
+
+extension TextStorage {
+    /// A copy of `range` (whole paragraphs or parts of them) with its attributes and
+    /// paragraph styles, to set elsewhere — e.g. measured on its own.
+    public func attributedText(in range: Range<Int>) -> AttributedText {
+        var text = AttributedText()
+        guard !range.isEmpty else { return text }
+        var index = paragraphIndex(containing: range.lowerBound)
+        while index < paragraphCount {
+            let paragraph = paragraphRange(at: index)
+            guard paragraph.lowerBound < range.upperBound else { break }
+            let content = paragraphContentRange(at: index)
+            let lo = max(content.lowerBound, range.lowerBound), hi = min(content.upperBound, range.upperBound)
+            if lo < hi {
+                for run in attributeRuns(in: lo..<hi) { text.append(substring(run.range), attributes: run.attributes) }
+            }
+            text.endParagraph(paragraphStyle(ofParagraph: index), attributes: attributes(at: max(0, min(lo, length - 1))).attributes)
+            index += 1
+        }
+        text.removeFinalSeparator()
+        return text
     }
 }

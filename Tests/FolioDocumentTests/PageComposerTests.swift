@@ -112,3 +112,32 @@ final class PageComposerTests: XCTestCase {
         }
     }
 }
+
+extension PageComposerTests {
+    func testColumnsBalanceWhenASpanningSectionFollowsOnTheSamePage() {
+        var breaking = ParagraphStyle(alignment: .justified, hyphenation: true)
+        breaking.breakBefore = .container
+        let body = String(repeating: "Balanced columns share the text of a short section evenly. ", count: 14)
+        let s = storage(["Title across the page", body, "A closing line across the page"],
+                        styles: [ParagraphStyle(alignment: .center), breaking, breaking])
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 700), margins: PageMargins(all: 40),
+                                columns: 2, gutter: 12, spanGap: 10)
+        let sections = [SectionMark(offset: 0, columns: 1), SectionMark(offset: s.paragraphRange(at: 1).lowerBound, columns: 2),
+                        SectionMark(offset: s.paragraphRange(at: 2).lowerBound, columns: 1)]
+        let composer = PageComposer(template: template, sections: sections)
+        let manager = LayoutManager(textStorage: s)
+        manager.delegate = composer
+        manager.ensureLayout()
+        XCTAssertEqual(composer.pages.count, 1, "all on one page")
+        let sets = composer.pages[0].columnSets
+        XCTAssertEqual(sets.map(\.columnCount), [1, 2, 1])
+        let band = sets[1]
+        XCTAssertNotNil(band.height)
+        let left = manager.lineFragments(inContainerAt: band.containerIndexes[0]).count
+        let right = manager.lineFragments(inContainerAt: band.containerIndexes[1]).count
+        XCTAssertLessThanOrEqual(abs(left - right), 1, "balanced: \(left) and \(right) lines")
+        XCTAssertGreaterThan(sets[2].top, band.top)
+        XCTAssertLessThan(sets[2].top, 400, "the closing section follows right below the columns")
+        XCTAssertNil(manager.unplacedRange)
+    }
+}

@@ -19,6 +19,9 @@ public struct ColumnSet: Sendable {
     public var containerIndexes: [Int]
     public var gutter: Double
     public var rule: ColumnRule?
+    /// The columns' height when balanced (a section ending on this page with another
+    /// after it); nil for columns down to the foot of the text area.
+    public var height: Double?
 }
 
 /// One page as composed from the template: its master, margins, column sets and frames.
@@ -81,7 +84,7 @@ public final class PageComposer: LayoutManagerDelegate {
                               for request: ContainerRequest) -> TextContainer? {
         let section = section(at: request.characterIndex)
         guard var page = pages.last, var set = page.columnSets.last, request.breakBefore != .page else {
-            return newPage(section: section, startingAt: request.characterIndex)
+            return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if section != set.section {
             // A new section starts below the text set so far on this page, if a few
@@ -90,23 +93,24 @@ public final class PageComposer: LayoutManagerDelegate {
             let top = bottom + template.spanGap
             if page.textArea.maxY - top >= minimumBandHeight {
                 let master = template.masters[page.master] ?? PageMaster()
-                let newSet = makeSet(section: section, top: top, page: page, master: master)
+                let newSet = makeSet(section: section, top: top, page: page, master: master,
+                                     balancing: (layoutManager, request.characterIndex))
                 page.columnSets.append(newSet)
                 pages[pages.count - 1] = page
                 return container(inSet: page.columnSets.count - 1)
             }
-            return newPage(section: section, startingAt: request.characterIndex)
+            return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if set.rects.count < set.columnCount {
             let i = set.rects.count
             let width = (page.textArea.width - set.gutter * Double(set.columnCount - 1)) / Double(set.columnCount)
             set.rects.append(Rect(x: page.textArea.minX + Double(i) * (width + set.gutter), y: set.top,
-                                  width: width, height: page.textArea.maxY - set.top))
+                                  width: width, height: set.height ?? page.textArea.maxY - set.top))
             page.columnSets[page.columnSets.count - 1] = set
             pages[pages.count - 1] = page
             return container(inSet: page.columnSets.count - 1)
         }
-        return newPage(section: section, startingAt: request.characterIndex)
+        return newPage(section: section, startingAt: request.characterIndex, layoutManager)
     }
 
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
@@ -139,7 +143,7 @@ public final class PageComposer: LayoutManagerDelegate {
         return bottom
     }
 
-    private func newPage(section: Int, startingAt offset: Int) -> TextContainer {
+    private func newPage(section: Int, startingAt offset: Int, _ manager: LayoutManager) -> TextContainer {
         let number = pages.count + 1
         let isLeft = number % 2 == 0
         let name: String
@@ -164,7 +168,7 @@ public final class PageComposer: LayoutManagerDelegate {
         }
         var page = ComposedPage(number: number, size: size, master: name, isLeftHand: isLeft, textArea: area,
                                 columnSets: [], frames: frames)
-        page.columnSets = [makeSet(section: section, top: area.minY, page: page, master: master)]
+        page.columnSets = [makeSet(section: section, top: area.minY, page: page, master: master, balancing: (manager, offset))]
         pages.append(page)
         return container(inSet: 0)
     }
@@ -177,13 +181,60 @@ public final class PageComposer: LayoutManagerDelegate {
         return r
     }
 
-    private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster) -> ColumnSet {
+    private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster,
+                         balancing: (manager: LayoutManager, offset: Int)) -> ColumnSet {
         let count = columnCount(section: section, master: master)
         let gutter = master.gutter ?? template.gutter
         let width = (page.textArea.width - gutter * Double(count - 1)) / Double(count)
+        let available = page.textArea.maxY - top
+        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count, width: width,
+                                                available: available, manager: balancing.manager) : nil
         return ColumnSet(section: section, columnCount: count, top: top,
-                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: page.textArea.maxY - top)],
-                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil)
+                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: height ?? available)],
+                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
+                         height: height)
+    }
+
+    /// The height that splits the rest of a section evenly over `columns` columns, when
+    /// another section follows it and the rest fits on this page; nil otherwise.
+    ///
+    /// The rest is set once in a single column of the same width, and the shortest
+    /// height is found at which its lines, cut at line boundaries, fill no more than
+    /// `columns` columns.
+    private func balancedHeight(section: Int, from offset: Int, columns: Int, width: Double, available: Double,
+                                manager: LayoutManager) -> Double? {
+        guard section >= 0, section + 1 < sections.count else { return nil }
+        let end = sections[section + 1].offset
+        guard end > offset else { return nil }
+        // Far more text than the page holds: nothing to balance, and not worth measuring.
+        if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }
+        let storage = TextStorage()
+        storage.append(manager.textStorage.attributedText(in: offset..<end))
+        let probe = LayoutManager(textStorage: storage, defaults: manager.defaults)
+        probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
+        probe.ensureLayout()
+        let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        storage.removeObserver(probe)
+        // More than the columns hold: they fill to the foot as usual.
+        guard let last = lines.last, last.bottom <= available * Double(columns) * 0.98 else { return nil }
+        func columnsNeeded(_ h: Double) -> Int {
+            var used = 1, start = lines[0].top
+            for line in lines where line.bottom - start > h + 1e-6 {
+                used += 1
+                start = line.top
+            }
+            return used
+        }
+        let candidates = Array(Set(lines.map { $0.bottom - lines[0].top })).sorted()
+        var lo = 0, hi = candidates.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if columnsNeeded(candidates[mid]) <= columns { hi = mid } else { lo = mid + 1 }
+        }
+        // Half a line to spare: rounding, and a line the real flow sets a little taller.
+        let spare = lines.count > 1 ? 0.5 * (last.bottom - lines[0].top) / Double(lines.count) : 0
+        let height = candidates[lo] + spare
+        return height < available ? height : nil
     }
 
     /// Makes the container for the newest column of set `setIndex` on the last page.
