@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "FolioDocument", dependencies: [
             "FolioText", "FolioLayout", "FolioRender", "CCmark",
             .product(name: "Yams", package: "Yams"),
-        ]),
+        ], plugins: ["EmbedTemplates"]),
+        // The built-in templates (Templates/) compiled into the binary.
+        .executableTarget(name: "folio-embed", path: "Sources/folio-embed"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["folio-embed"],
+                path: "Sources/EmbedTemplatesPlugin"),
         .executableTarget(name: "folio", dependencies: [
             "FolioDocument",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

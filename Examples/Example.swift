@@ -14,7 +14,7 @@ public struct Example: Sendable {
     public static let all: [Example] = [
         twoColumns, twoLayoutManagers, exclusions, circle, centeredIndents, dropInitial,
         justifiedHyphenated, decimalTabs, inlineImages, customAttribute, measuring, threeLines,
-    ]
+    ] + templateExamples
 }
 
 /// The body font the examples share.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and renders the sample text to out/sample.pdf
-# (with a PNG preview of each page in out/sample-png/).
+# Installs what is missing, builds, and renders Examples/Documents/default.md with the
+# built-in default template to out/default.pdf (with a PNG of each page in out/default-png/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
 swift build -c release --product folio
 mkdir -p out
-.build/release/folio render Examples/sample.txt -o out/sample.pdf --columns 2 --png out/sample-png
+.build/release/folio render Examples/Documents/default.md -o out/default.pdf --png out/default-png

@@ -1,39 +1,5 @@
 import Foundation
 
-/// How a plain document is set: page geometry, body font, leading, alignment.
-public struct TypesetOptions: Sendable {
-    public var geometry = PageGeometry()
-    public var font = FontDescriptor(families: ["DejaVu Serif"], size: 10)
-    /// Baseline-to-baseline distance in points; nil for 1.2 × the font size.
-    public var leading: Double?
-    public var alignment: TextAlignment = .justified
-    /// Language whose dictionary hyphenates; nil for no hyphenation.
-    public var hyphenationLanguage: String? = "en-US"
-    public var metadata = PDFMetadata()
-    /// Also write `page-N.png` previews here.
-    public var pngDirectory: String?
-    /// Pixels per point of the previews (2 is 144 dpi).
-    public var pngScale = 2.0
-    /// Shape paragraphs on a second thread while lines are broken and pages drawn.
-    public var parallelShaping = true
-
-    public init() {}
-
-    /// The paragraph style the options give body text.
-    public var paragraphStyle: ParagraphStyle {
-        var s = ParagraphStyle(alignment: alignment, hyphenation: hyphenationLanguage != nil)
-        let lead = leading ?? font.size * 1.2
-        s.minimumLineHeight = lead
-        s.maximumLineHeight = lead
-        s.firstLineHeadIndent = font.size * 1.5
-        return s
-    }
-
-    public var defaults: LayoutDefaults {
-        LayoutDefaults(font: font, language: hyphenationLanguage ?? "en-US")
-    }
-}
-
 /// What a render did.
 public struct RenderReport: Sendable {
     public var pages: Int
@@ -42,45 +8,135 @@ public struct RenderReport: Sendable {
     public var unplacedRange: Range<Int>?
 }
 
-/// Sets a storage onto as many pages as it needs and writes the PDF, page by page as
-/// each is complete, so memory stays flat however long the document is.
+/// Output settings that do not change the layout.
+public struct RenderSettings: Sendable {
+    /// Also write `page-N.png` previews here.
+    public var pngDirectory: String?
+    /// Pixels per point of the previews (2 is 144 dpi).
+    public var pngScale = 2.0
+    /// Shape paragraphs on a second thread while lines are broken and pages drawn.
+    public var parallelShaping = true
+    public init() {}
+}
+
+/// Sets a document onto pages made from a template and writes the PDF page by page as
+/// each is complete (its glyphs are dropped once drawn), so memory stays flat however
+/// long the document is. Headings become the outline and link destinations; frames
+/// get their fields; pages get their labels.
 public enum DocumentRenderer {
-    /// Renders `storage` to `path`. The PDF is written to a temporary file and moved
-    /// over `path` only when complete.
-    public static func render(_ storage: TextStorage, options: TypesetOptions, to path: String,
+    /// Renders `document` to `path`. The PDF is written to a temporary file and moved
+    /// over `path` only when complete. `styles` sets the frames' text (nil: frames
+    /// are set in the layout defaults).
+    public static func render(_ document: BuiltDocument, template: Template, styles: StyleSheet?,
+                              defaults: LayoutDefaults, settings: RenderSettings = RenderSettings(), to path: String,
                               progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
-        let manager = LayoutManager(textStorage: storage, defaults: options.defaults)
-        let paginator = Paginator(geometry: options.geometry)
-        manager.delegate = paginator
-        let pdf = try PDFDocument(path: path, metadata: options.metadata)
+        let storage = document.storage
+        let sectionHeadings = document.headings.filter { $0.level <= template.sectionLevel }
+        let openings = Set(sectionHeadings.map(\.offset))
+        var totalPages: Int? = nil
+        if FrameSetter.needsPageCount(template) {
+            // "page X of Y" needs Y before page 1 is drawn: lay the text out once to count.
+            let counter = LayoutManager(textStorage: storage, defaults: defaults)
+            let composer = PageComposer(template: template, sections: document.sections, openings: openings)
+            counter.delegate = composer
+            composer.onPageComplete = { page in
+                for column in page.columns { counter.discardGlyphs(inContainerAt: column.containerIndex) }
+            }
+            if settings.parallelShaping { counter.shapeInBackground() }
+            counter.ensureLayout()
+            storage.removeObserver(counter)
+            totalPages = max(1, composer.pages.count)
+        }
+
+        let manager = LayoutManager(textStorage: storage, defaults: defaults)
+        defer { storage.removeObserver(manager) }
+        let composer = PageComposer(template: template, sections: document.sections, openings: openings)
+        manager.delegate = composer
+        let pdf = try PDFDocument(path: path, metadata: document.metadata)
+        let frames = FrameSetter(template: template, styles: styles, defaults: defaults)
         var failure: Error?
-        paginator.onPageComplete = { page in
+        var outline = OutlineBuilder(headings: document.headings, anchors: document.anchors)
+        var fields = document.variables
+        fields["date"] = fields["date"] ?? PageFields.date(document.metadata.effectiveDate)
+        fields["title"] = fields["title"] ?? document.metadata.title ?? ""
+        fields["author"] = fields["author"] ?? document.metadata.author ?? ""
+        if let totalPages { fields["pages"] = PageFields.folio(totalPages - 1 + template.firstPageNumber, template.numbering) }
+        var section = ""
+        var sectionIndex = 0
+
+        composer.onPageComplete = { page in
             guard failure == nil else { return }
+            let range = textRange(of: page, in: manager)
+            // {section}: the first section heading on the page, else the one in force.
+            var first: String? = nil
+            while sectionIndex < sectionHeadings.count, sectionHeadings[sectionIndex].offset < range.upperBound {
+                if first == nil && sectionHeadings[sectionIndex].offset >= range.lowerBound { first = sectionHeadings[sectionIndex].title }
+                section = sectionHeadings[sectionIndex].title
+                sectionIndex += 1
+            }
+            var pageFields = fields
+            pageFields["page"] = PageFields.folio(page.number - 1 + template.firstPageNumber, template.numbering)
+            pageFields["section"] = first ?? section
+            if pageFields["pages"] == nil { pageFields["pages"] = pageFields["page"] }
+
             pdf.beginPage(size: page.size)
-            for column in page.columns { pdf.draw(manager, containerAt: column.containerIndex, at: column.origin) }
+            pdf.setPageLabel(pageFields["page"]!)
+            let canvas = pdf.canvas
+            draw(page, manager: manager, on: canvas)
+            outline.mark(page: page, range: range, manager: manager, pdf: pdf, canvas: canvas)
+            do { try frames.draw(page, fields: pageFields, on: canvas) } catch { failure = error }
             pdf.endPage()
-            if let dir = options.pngDirectory {
+            if let dir = settings.pngDirectory, failure == nil {
                 do {
-                    try PNGRenderer.renderPage(size: page.size, scale: options.pngScale, to: "\(dir)/page-\(page.number).png") { canvas in
-                        for column in page.columns { canvas.draw(manager, containerAt: column.containerIndex, at: column.origin) }
+                    try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: "\(dir)/page-\(page.number).png") { canvas in
+                        draw(page, manager: manager, on: canvas)
+                        try? frames.draw(page, fields: pageFields, on: canvas)
                     }
                 } catch { failure = error }
             }
-            let done = manager.lineFragments.last.map { Double($0.characterRange.upperBound) } ?? 0
             // The page is on disk; its glyphs are not needed again.
             for column in page.columns { manager.discardGlyphs(inContainerAt: column.containerIndex) }
-            progress?(page.number, storage.length > 0 ? min(1, done / Double(storage.length)) : 1)
+            progress?(page.number, storage.length > 0 ? min(1, Double(range.upperBound) / Double(storage.length)) : 1)
         }
-        if options.parallelShaping { manager.shapeInBackground() }
+        if settings.parallelShaping { manager.shapeInBackground() }
         manager.ensureLayout()
+        composer.flush()
         if let failure { pdf.cancel(); throw failure }
-        if paginator.pages.isEmpty {
+        if composer.pages.isEmpty {
             // Nothing to set still makes a valid one-page PDF.
-            pdf.beginPage(size: options.geometry.pageSize)
+            pdf.beginPage(size: template.pageSize)
             pdf.endPage()
         }
         try pdf.finish()
-        return RenderReport(pages: max(1, paginator.pages.count), warnings: manager.warnings,
+        return RenderReport(pages: max(1, composer.pages.count), warnings: manager.warnings,
                             unplacedRange: manager.unplacedRange)
+    }
+
+    /// The storage range set on `page`.
+    static func textRange(of page: ComposedPage, in manager: LayoutManager) -> Range<Int> {
+        var lo = Int.max, hi = 0
+        for column in page.columns {
+            let lines = manager.lineFragments(inContainerAt: column.containerIndex)
+            if let f = lines.first { lo = min(lo, f.characterRange.lowerBound) }
+            if let l = lines.last { hi = max(hi, l.characterRange.upperBound) }
+        }
+        return lo == .max ? 0..<0 : lo..<hi
+    }
+
+    /// The page's columns and the rules between them.
+    static func draw(_ page: ComposedPage, manager: LayoutManager, on canvas: PageCanvas) {
+        for column in page.columns { canvas.draw(manager, containerAt: column.containerIndex, at: column.origin) }
+        for set in page.columnSets {
+            guard let rule = set.rule, set.rects.count > 1 else { continue }
+            // Rules run as deep as the deepest column of the band.
+            var bottom = set.top
+            for (index, rect) in zip(set.containerIndexes, set.rects) {
+                if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
+            }
+            for (a, b) in zip(set.rects, set.rects.dropFirst()) {
+                let x = (a.maxX + b.minX) / 2
+                canvas.strokeLine(from: Point(x: x, y: set.top), to: Point(x: x, y: bottom), color: rule.color, width: rule.width)
+            }
+        }
     }
 }

@@ -12,6 +12,12 @@ public enum FontCatalog {
         return body(shared!)
     }
 
+    /// Application fonts were added: the shared font map reloads fontconfig's list.
+    static func fontsChanged() {
+        lock.lock(); defer { lock.unlock() }
+        shared = nil
+    }
+
     /// The family fontconfig actually uses for `descriptor` (its first family when
     /// installed, else the nearest match it falls back to).
     public static func resolvedFamily(for descriptor: FontDescriptor) -> String {

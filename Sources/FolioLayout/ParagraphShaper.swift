@@ -167,7 +167,8 @@ extension ShapingContext {
             let scale = 1 / Double(PANGO_SCALE)
             for i in 0..<n {
                 let g = infos[i]
-                if g.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 && g.glyph != PANGO_GLYPH_EMPTY { p.hasMissingGlyphs = true }
+                if g.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 && g.glyph != PANGO_GLYPH_EMPTY,
+                   !ShapingContext.isInvisible(g.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) { p.hasMissingGlyphs = true }
                 p.glyphs.append(g.glyph)
                 p.advances.append(Double(g.geometry.width) * scale * expansion)
                 p.xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
@@ -230,5 +231,12 @@ extension ShapingContext {
             if b == 0xC2, start + 1 < text.count, text[start + 1] == 0xA0 { f.insert(.space) }   // no-break space
             p.clusterFlags[c] = f
         }
+    }
+
+    /// Characters no font draws (tabs, line and paragraph separators, other controls):
+    /// Pango shapes them as "unknown", but nothing is missing.
+    static func isInvisible(_ codepoint: UInt32) -> Bool {
+        codepoint < 0x20 || (0x7F...0x9F).contains(codepoint) || codepoint == 0x2028 || codepoint == 0x2029
+            || codepoint == 0xAD || (0x200B...0x200F).contains(codepoint) || (0x2060...0x2064).contains(codepoint)
     }
 }

@@ -25,7 +25,7 @@ public struct PDFMetadata: Sendable, Hashable {
     }
 
     /// The date to record: explicit, else `SOURCE_DATE_EPOCH`, else now.
-    var effectiveDate: Date {
+    public var effectiveDate: Date {
         if let creationDate { return creationDate }
         if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(epoch) {
             return Date(timeIntervalSince1970: seconds)

@@ -15,8 +15,11 @@ public struct AttributedText: Sendable {
     /// Length in UTF-8 bytes.
     public var length: Int { bytes.count }
 
+    /// Where the paragraph being built starts.
+    public var paragraphStart: Int { paragraphs.last?.end ?? 0 }
+
     /// Whether the paragraph being built has no text yet.
-    public var paragraphIsEmpty: Bool { bytes.count == (paragraphs.last?.end ?? 0) }
+    public var paragraphIsEmpty: Bool { bytes.count == paragraphStart }
 
     /// Appends `string` with `attributes`. A newline in `string` is a line separator
     /// (U+2028) here: paragraphs end only through `endParagraph(_:)`.

@@ -4,16 +4,25 @@ import ArgumentParser
 struct Folio: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
-        abstract: "Set text into paginated, multi-column PDF.",
+        abstract: "Set Markdown or plain text into paginated, multi-column PDF.",
         discussion: """
-        Folio shapes text with Pango, breaks paragraphs into lines with the Knuth–Plass \
-        total-fit algorithm (hyphenating from the system's hyphen-* dictionaries), flows \
-        the lines through the columns of as many pages as it needs, and writes PDF with Cairo.
+        Folio reads Markdown (CommonMark with GitHub's strikethrough, autolinks and task \
+        lists, YAML front matter, and {.style key=value} attributes) or plain text, styles \
+        it with a template — page masters, columns, running heads, named styles — shapes it \
+        with Pango, breaks paragraphs into lines with the Knuth–Plass total-fit algorithm \
+        (hyphenating from the system's hyphen-* dictionaries), and writes PDF with Cairo: \
+        with an outline from the headings, live links and page labels.
 
-        Example:
-          folio render novel.txt -o novel.pdf --paper a4 --columns 2 --gutter 1cm --margin 2cm
+        Examples:
+          folio render essay.md                      # essay.pdf, built-in default template
+          folio render novel.md -t book -o novel.pdf
+          folio render notes.md -t ./my-template --set title="Draft 3" --columns 2
+          folio templates                            # the built-in templates
+          folio template export book my-book         # a copy to edit
+          folio fonts                                # font families you can name
         """,
-        version: "0.1.0",
-        subcommands: [Render.self]
+        version: "0.2.0",
+        subcommands: [Render.self, ListTemplates.self, TemplateCommand.self, Fonts.self],
+        defaultSubcommand: nil
     )
 }

@@ -4,126 +4,178 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Typeset a text file into a PDF.",
+        abstract: "Typeset a Markdown or text file into a PDF.",
         discussion: """
-        INPUT is UTF-8 text; blank lines separate paragraphs, and the lines of a paragraph \
-        are joined. The PDF is written to a temporary file and renamed over OUTPUT only \
-        when complete, so an existing OUTPUT is never left half-written.
+        INPUT is Markdown (any name but .txt) or plain text (.txt: blank lines separate \
+        paragraphs). It is set with a template: -t, else the front matter's `template:`, \
+        else the built-in `default` (see `folio templates`). The layout options below \
+        override the template; --set overrides anything else:
+          --set title="Second draft"     a field ({title}, {author}, any variable)
+          --set body.size=11pt           a property of a template style
+          --set scale=1.25               the template's scale (every style in proportion)
 
-        Lengths take a unit: pt, mm, cm or in (e.g. 2cm, 15mm, 0.75in, 12pt).
+        The PDF is written to a temporary file and renamed over OUTPUT only when complete, \
+        so an existing OUTPUT is never left half-written; an error names the file, line \
+        and column. Lengths take a unit: pt, mm, cm or in (e.g. 2cm, 15mm, 0.75in, 12pt).
 
         Set SOURCE_DATE_EPOCH to get the same bytes from the same input.
         """
     )
 
-    @Argument(help: "The text file to set.")
+    @Argument(help: "The Markdown or text file to set.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "The PDF to write (default: INPUT with .pdf).")
+    @Option(name: .shortAndLong, help: "The PDF to write (default: INPUT with .pdf, beside it).")
     var output: String?
 
+    @Option(name: [.customShort("t"), .long], help: "Template: a built-in name or a folder holding template.yaml.")
+    var template: String?
+
+    @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Override a field, a style property or the scale: KEY=VALUE (repeatable).", valueName: "key=value"))
+    var settings: [String] = []
+
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
-    var paper: Paper = Paper(argument: "a4")!
+    var paper: Paper?
 
     @Option(help: "Margin on every side.")
-    var margin = LengthOption(argument: "2cm")!
+    var margin: LengthOption?
 
     @Option(help: "Number of columns.")
-    var columns: Int = 1
+    var columns: Int?
 
     @Option(help: "Space between columns.")
-    var gutter = LengthOption(argument: "1cm")!
+    var gutter: LengthOption?
 
-    @Option(help: "Font family (a comma-separated list falls back in order).")
-    var font: String = "DejaVu Serif"
+    @Option(help: "Body font family (a comma-separated list falls back in order).")
+    var font: String?
 
-    @Option(help: "Font size in points.")
-    var size: Double = 10
+    @Option(help: "Body font size in points; the template's other sizes follow in proportion.")
+    var size: Double?
 
-    @Option(help: "Baseline-to-baseline distance in points (default: 1.2 × size).")
+    @Option(help: "Body baseline-to-baseline distance in points.")
     var leading: Double?
 
-    @Option(help: "Alignment: justify, left, right or center.")
-    var align: AlignmentOption = .justify
+    @Option(help: "Body alignment: justify, left, right or center.")
+    var align: AlignmentOption?
 
     @Option(help: "Hyphenation language (e.g. en-US, de) or none.")
-    var hyphenate: String = "en-US"
+    var hyphenate: String?
 
     @Option(help: "Also write a PNG preview of every page (144 dpi) into this folder.")
     var png: String?
 
+    @Flag(help: "Stay running and render again whenever the document, its template or an image it uses changes.")
+    var watch = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(name: .shortAndLong, help: "Say which template and fonts are used, and how long each step took.")
+    var verbose = false
+
     func validate() throws {
-        guard columns >= 1 else { throw ValidationError("--columns must be at least 1 (got \(columns))") }
-        guard size > 0, size < 1000 else { throw ValidationError("--size must be between 0 and 1000 points (got \(size))") }
+        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
+        if let size, !(size > 0 && size < 1000) { throw ValidationError("--size must be between 0 and 1000 points (got \(size))") }
         if let leading, leading <= 0 { throw ValidationError("--leading must be positive (got \(leading))") }
-        guard margin.points >= 0 else { throw ValidationError("--margin cannot be negative") }
-        guard gutter.points >= 0 else { throw ValidationError("--gutter cannot be negative") }
+        if let margin, margin.points < 0 { throw ValidationError("--margin cannot be negative") }
+        if let gutter, gutter.points < 0 { throw ValidationError("--gutter cannot be negative") }
+        for s in settings where !s.contains("=") || s.hasPrefix("=") {
+            throw ValidationError("--set takes KEY=VALUE (got '\(s)')")
+        }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+
+    func makeJob() throws -> RenderJob {
+        var job = RenderJob(input: input)
+        job.templateName = template
+        var o = LayoutOverrides()
+        o.pageSize = paper?.size
+        o.margin = margin?.points
+        o.columns = columns
+        o.gutter = gutter?.points
+        if let font {
+            let families = font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            if !families.isEmpty { o.fontFamilies = families }
+        }
+        o.size = size
+        o.leading = leading
+        o.alignment = align?.rawValue
+        if let hyphenate {
+            if hyphenate.lowercased() != "none", Hyphenator.dictionaryPath(for: hyphenate) == nil {
+                throw Messages.error("no hyphenation dictionary for '\(hyphenate)' in \(Hyphenator.searchPaths.joined(separator: ", ")); install Debian's hyphen-\(hyphenate.split(separator: "-").first!.lowercased()) package or pass --hyphenate none")
+            }
+            o.hyphenation = hyphenate
+        }
+        o.settings = settings.map { s in
+            let eq = s.firstIndex(of: "=")!
+            return (String(s[..<eq]).trimmingCharacters(in: .whitespaces), String(s[s.index(after: eq)...]))
+        }
+        job.overrides = o
+        if let png {
+            do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
+            catch { throw Messages.error("cannot create the PNG folder \(png): \(error.localizedDescription)") }
+            job.settings.pngDirectory = png
+        }
+        return job
     }
 
     func run() throws {
-        let families = font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        var options = TypesetOptions()
-        options.font = FontDescriptor(families: families.isEmpty ? ["DejaVu Serif"] : families, size: size)
-        options.leading = leading
-        options.alignment = align.alignment
-        options.geometry = PageGeometry(pageSize: paper.size, margins: EdgeInsets(all: margin.points),
-                                        columns: columns, gutter: gutter.points)
-        if hyphenate.lowercased() == "none" {
-            options.hyphenationLanguage = nil
-        } else {
-            guard Hyphenator.dictionaryPath(for: hyphenate) != nil else {
-                throw fail("no hyphenation dictionary for '\(hyphenate)' in \(Hyphenator.searchPaths.joined(separator: ", ")); install Debian's hyphen-\(hyphenate.split(separator: "-").first!.lowercased()) package or pass --hyphenate none")
-            }
-            options.hyphenationLanguage = hyphenate
+        let job = try makeJob()
+        let out = output ?? job.defaultOutput
+        if !watch {
+            _ = try renderOnce(job, to: out)
+            return
         }
-        // A column must take a few glyphs, and at least the narrowest line fragment a
-        // container offers.
-        if let problem = options.geometry.problem(minimumColumnWidth: max(size * 2, TextContainer(size: .zero).minimumFragmentWidth)) {
-            throw fail("impossible page geometry: \(problem)")
-        }
-        if let first = families.first, !families.contains(where: FontCatalog.isInstalled) {
-            let used = FontCatalog.resolvedFamily(for: options.font)
-            warn("font '\(first)' is not installed; using '\(used)' instead")
-        }
-        if let png {
-            do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }
-            catch { throw fail("cannot create the PNG folder \(png): \(error.localizedDescription)") }
-            options.pngDirectory = png
-        }
-        let text: String
-        do { text = try PlainTextReader.read(path: input) } catch let e as DocumentError { throw fail(e.description) }
-        let out = output ?? (input.hasSuffix(".txt") || input.hasSuffix(".md") ? String(input[..<input.lastIndex(of: ".")!]) : input) + ".pdf"
-        options.metadata.title = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        try Watcher(job: job, output: out, quiet: quiet) { try renderOnce(job, to: out) }.run()
+    }
 
-        let storage = PlainTextReader.storage(for: text, paragraphStyle: options.paragraphStyle)
-        let showProgress = !quiet && isatty(STDERR_FILENO) == 1
+    /// One render; returns the files it was made from. Errors are printed and thrown
+    /// as a non-zero exit.
+    @discardableResult
+    func renderOnce(_ job: RenderJob, to out: String) throws -> [String] {
+        let started = Date()
+        let prepared: PreparedDocument
+        do { prepared = try job.prepare() } catch { throw Messages.error("\(error)") }
+        let built = Date()
+        if verbose {
+            Messages.note("template '\(prepared.template.name)'\(prepared.template.sourcePath.isEmpty ? "" : " (\(prepared.template.sourcePath))")")
+        }
+        if !quiet { checkFonts(prepared) }
+        for w in prepared.document.warnings where !quiet { Messages.warn(w) }
+        let bar = ProgressBar(enabled: !quiet)
         let report: RenderReport
         do {
-            report = try DocumentRenderer.render(storage, options: options, to: out) { page, done in
-                if showProgress {
-                    FileHandle.standardError.write("\r\u{1B}[Kfolio: page \(page), \(Int(done * 100))% of the text set".data(using: .utf8)!)
-                }
-            }
+            report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
         } catch {
-            throw fail("\(out): \(error)")
+            bar.clear()
+            throw Messages.error("\(out): \(error)")
         }
-        if showProgress { FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!) }
-        for w in report.warnings where !quiet { warn("\(input): \(w)") }
+        bar.clear()
+        for w in report.warnings where !quiet { Messages.warn("\(input): \(w)") }
         if let unplaced = report.unplacedRange {
-            warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
+            Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
+        }
+        if verbose {
+            Messages.note(String(format: "read and styled in %.3f s, set and written in %.3f s",
+                                 built.timeIntervalSince(started), Date().timeIntervalSince(built)))
         }
         if !quiet { print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")") }
+        return prepared.sources
     }
 
-    private func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write("folio: error: \(message)\n".data(using: .utf8)!)
-        return ExitCode(1)
-    }
-
-    private func warn(_ message: String) {
-        FileHandle.standardError.write("folio: warning: \(message)\n".data(using: .utf8)!)
+    /// Warns about a font a style asks for that is not installed, naming the one used.
+    private func checkFonts(_ prepared: PreparedDocument) {
+        var seen = Set<String>()
+        // The body first: a font it lacks is the one to name.
+        for name in ["body"] + prepared.styles.names.sorted().filter({ $0 != "body" }) {
+            guard let font = prepared.styles.style(name)?.attributes.font, let first = font.families.first,
+                  !seen.contains(first) else { continue }
+            seen.insert(first)
+            if !font.families.contains(where: FontCatalog.isInstalled) {
+                Messages.warn("font '\(first)' is not installed; using '\(FontCatalog.resolvedFamily(for: font))' instead (style '\(name)')")
+            } else if verbose {
+                Messages.note("style '\(name)': \(FontCatalog.resolvedFamily(for: font)) \(font.size) pt")
+            }
+        }
     }
 }

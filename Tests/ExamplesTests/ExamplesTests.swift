@@ -22,7 +22,28 @@ final class ExamplesTests: XCTestCase {
     }
 
     func testEveryExampleIsListed() {
-        XCTAssertEqual(Example.all.map(\.name.first!), Array("abcdefghijkl"))
+        XCTAssertEqual(Example.all.prefix(12).map(\.name.first!), Array("abcdefghijkl"))
+        XCTAssertEqual(Example.all.dropFirst(12).map(\.name),
+                       ["default", "book", "two-column", "newspaper", "report", "large-print"].map { "template-\($0)" })
+    }
+
+    /// Every built-in template sets its example document: valid, with its title and its
+    /// last words, in order.
+    func testTemplateExamplesSetTheirDocuments() throws {
+        let expectations: [(String, String, String)] = [
+            ("default", "Folio’s Default Template", "its alt text the caption"),
+            ("book", "The Lighthouse Keeper’s Almanac", "come safely home."),
+            ("two-column", "Total-Fit Line Breaking in Practice", "faster than TeX sets it."),
+            ("newspaper", "Town Library Opens Its Doors", "under the clock."),
+            ("report", "Quarterly Operations Report", "to the board in October."),
+            ("large-print", "Notes for Visitors", "on the back of your ticket."),
+        ]
+        for (name, first, last) in expectations {
+            let (_, text) = try run("template-\(name)")
+            let a = try XCTUnwrap(text.range(of: first), "\(name): \(first)")
+            let b = try XCTUnwrap(text.range(of: last), "\(name): \(last)")
+            XCTAssertLessThan(a.lowerBound, b.lowerBound, name)
+        }
     }
 
     func testTwoColumnsContinueTheText() throws {

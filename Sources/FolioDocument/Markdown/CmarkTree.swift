@@ -35,7 +35,9 @@ struct CmarkTree {
         defer { lock.unlock() }
         // Tables and footnotes are not supported yet: their extensions are not attached, so
         // their syntax reads as plain paragraphs.
-        guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART) else { return nil }
+        // Strikethrough takes two tildes: a single ~ stays text, free for a template's
+        // style rules (`~script~`).
+        guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["strikethrough", "autolink", "tasklist"] {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }

@@ -1,0 +1,313 @@
+import Foundation
+
+/// Turns a Markdown document into a styled storage, using a template's styles.
+///
+/// Each block becomes one or more paragraphs in the template's paragraph styles
+/// (`heading-N`, `body`, `body-first` after a heading — any style's `next` —, `quote`,
+/// `code`, `list`, `figure`, `caption`, `ornament`); inline markup lays the character
+/// styles (`emphasis`, `strong`, `code-inline`, `link`, `strikethrough`) on top; `{…}`
+/// attribute sets name further styles or set attributes directly.
+public struct DocumentBuilder {
+    public var template: Template
+    public var styles: StyleSheet
+    /// Width of a column: figures are scaled to it, code is wrapped to it.
+    public var columnWidth: Double
+    /// Height of a column: a figure is never taller than this.
+    public var columnHeight: Double
+
+    public init(template: Template, styles: StyleSheet, columnWidth: Double, columnHeight: Double) {
+        self.template = template; self.styles = styles
+        self.columnWidth = columnWidth; self.columnHeight = columnHeight
+    }
+
+    /// Builds `document`; image paths are relative to the document's folder.
+    public func build(_ document: MarkdownDocument) throws -> BuiltDocument {
+        var state = BuildState(builder: self, document: document)
+        try state.buildTitleBlock()
+        try state.build(document.blocks, context: BlockContext())
+        return try state.finish()
+    }
+}
+
+/// Where a block sits: inside quotes and lists, which indent and restyle it.
+struct BlockContext {
+    var indent = 0.0
+    var quoteDepth = 0
+    /// In a tight list: no space between the item's paragraphs.
+    var tight = false
+    /// The marker (with its tab) the next paragraph starts with, for a list item's first one.
+    var marker: String?
+}
+
+/// The mutable part of one build.
+struct BuildState {
+    let builder: DocumentBuilder
+    let document: MarkdownDocument
+    var text = AttributedText()
+    var headings: [HeadingMark] = []
+    var anchors: [Anchor] = []
+    var sections: [SectionMark] = []
+    var images: [String] = []
+    var warnings: [String] = []
+    /// Style the next plain paragraph takes (a heading's `next`).
+    var nextStyle: String?
+    /// A section mark waiting for the next paragraph to start.
+    var pendingColumns: Int?
+    var pendingLinks: [(id: String, location: SourceLocation)] = []
+    /// Where the block being built was written (for warnings about its inlines).
+    var currentLocation: SourceLocation
+    let baseDirectory: String
+    let language: String?
+
+    init(builder: DocumentBuilder, document: MarkdownDocument) {
+        self.builder = builder
+        self.document = document
+        baseDirectory = URL(fileURLWithPath: document.file).deletingLastPathComponent().path
+        language = document.frontMatter.language
+        currentLocation = SourceLocation(file: document.file, line: 1, column: 1)
+    }
+
+    var styles: StyleSheet { builder.styles }
+
+    // MARK: Title block
+
+    /// Title, subtitle, author, date and abstract from the front matter, spanning all
+    /// columns above the body.
+    mutating func buildTitleBlock() throws {
+        let fm = document.frontMatter
+        let parts: [(String, String?)] = [("title", fm.title), ("subtitle", fm.variables["subtitle"]),
+                                          ("author", fm.author),
+                                          // The date shows only where the template has a style for it.
+                                          ("date", styles.style("date") != nil ? fm.date : nil),
+                                          ("abstract", fm.variables["abstract"])]
+        var any = false
+        for (style, value) in parts {
+            guard let value, !value.isEmpty else { continue }
+            let resolved = try styles.paragraphStyle(named: styles.style(style) != nil ? style : "body",
+                                                     at: fm.locations[style])
+            text.append(value, attributes: attributes(of: resolved))
+            endParagraph(resolved.paragraph, resolved)
+            any = true
+        }
+        if any {
+            sections.append(SectionMark(offset: 0, columns: 1))
+            pendingColumns = builder.template.columns
+            nextStyle = "body-first"
+        }
+    }
+
+    // MARK: Blocks
+
+    mutating func build(_ blocks: [Block], context: BlockContext) throws {
+        var context = context
+        for (i, block) in blocks.enumerated() {
+            if let c = try columns(of: block) { pendingColumns = c }
+            currentLocation = block.location
+            let last = i == blocks.count - 1
+            switch block.kind {
+            case .heading(let level, let content, let id):
+                let start = text.length
+                let style = try paragraphStyle(block, default: "heading-\(min(max(level, 1), 6))", context: context)
+                try appendInlines(content, base: attributes(of: style))
+                endParagraph(finalParagraph(style, context: context, last: last), style)
+                headings.append(HeadingMark(offset: start, level: level, title: content.plainText, id: id))
+                anchors.append(Anchor(offset: start, id: id))
+                nextStyle = style.next
+            case .paragraph(let content):
+                if let image = onlyImage(content) {
+                    try appendFigure(image, block: block, context: context)
+                    nextStyle = "body-first"
+                    continue
+                }
+                let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (context.marker != nil || context.indent > 0 ? "list" : (nextStyle ?? "body")), context: context)
+                anchor(block)
+                let paragraph = finalParagraph(style, context: context, last: last)
+                let base = attributes(of: style)
+                if let marker = context.marker {
+                    text.append(marker, attributes: base)
+                    context.marker = nil
+                }
+                try appendInlines(content, base: base)
+                endParagraph(paragraph, style)
+                nextStyle = nil
+            case .codeBlock(_, let code):
+                let style = try paragraphStyle(block, default: "code", context: context)
+                anchor(block)
+                appendCode(code, style: style)
+                endParagraph(finalParagraph(style, context: context, last: last), style)
+                nextStyle = "body-first"
+            case .blockQuote(let inner):
+                var c = context
+                c.quoteDepth += 1
+                if context.quoteDepth > 0 { c.indent += quoteIndent }
+                try build(inner, context: c)
+                nextStyle = "body-first"
+            case .list(let kind, let tight, let items):
+                try buildList(kind: kind, tight: tight, items: items, block: block, context: context)
+                nextStyle = "body-first"
+            case .thematicBreak:
+                let style = try paragraphStyle(block, default: "ornament", context: context)
+                text.append(builder.template.ornament, attributes: attributes(of: style))
+                endParagraph(finalParagraph(style, context: context, last: last), style)
+                nextStyle = "body-first"
+            case .html(let raw):
+                let style = try paragraphStyle(block, default: "code", context: context)
+                appendCode(raw, style: style)
+                endParagraph(finalParagraph(style, context: context, last: last), style)
+            }
+        }
+    }
+
+    /// Extra indent of a quote nested in a quote.
+    var quoteIndent: Double { styles.style("quote")?.paragraph.headIndent ?? 18 }
+
+    mutating func buildList(kind: ListKind, tight: Bool, items: [ListItem], block: Block, context: BlockContext) throws {
+        let list = try paragraphStyle(block, default: "list", context: context)
+        let step = max(list.paragraph.headIndent, 12)
+        let depth = Int((context.indent / step).rounded())
+        for (n, item) in items.enumerated() {
+            var marker: String
+            switch kind {
+            case .bullet: marker = ["•", "–", "◦"][depth % 3]
+            case .ordered(let start, let delimiter): marker = "\(start + n)\(delimiter)"
+            }
+            if let checked = item.checked { marker = checked ? "☑" : "☐" }
+            var c = context
+            c.indent += step
+            c.tight = tight
+            c.marker = marker + "\t"
+            if item.blocks.isEmpty {
+                text.append(marker, attributes: attributes(of: list))
+                endParagraph(finalParagraph(list, context: c, last: n == items.count - 1), list)
+                continue
+            }
+            try build(item.blocks, context: c)
+        }
+    }
+
+    // MARK: Styles
+
+    /// Block attributes: `{columns=N}` starts a section of N columns at the block.
+    func columns(of block: Block) throws -> Int? {
+        guard let p = block.spec?.properties.last(where: { $0.name == "columns" }) else { return nil }
+        guard let n = Int(p.value), (1...12).contains(n) else {
+            throw DocumentError(p.location ?? block.location, "columns must be a whole number from 1 to 12, not '\(p.value)'")
+        }
+        return n
+    }
+
+    /// The paragraph style of `block`: its first class naming a paragraph style, else
+    /// `name`; then its other classes (character styles) and its properties on top.
+    func paragraphStyle(_ block: Block, default name: String, context: BlockContext) throws -> ResolvedStyle {
+        let spec = block.spec
+        var chosen = name
+        var characterClasses: [String] = []
+        for cls in spec?.classes ?? [] {
+            guard let s = styles.style(cls) else {
+                throw DocumentError(block.location, "unknown style '\(cls)'; the template defines: \(styles.names.sorted().joined(separator: ", "))")
+            }
+            if s.kind == .paragraph && chosen == name { chosen = cls } else { characterClasses.append(cls) }
+        }
+        if styles.style(chosen) == nil, chosen != name { chosen = name }
+        var style = try styles.paragraphStyle(named: styles.style(chosen) != nil ? chosen : "body", at: block.location)
+        for cls in characterClasses { style.attributes = styles.applying(characterStyle: cls, to: style.attributes) }
+        let properties = (spec?.properties ?? []).filter { $0.name != "columns" }
+        if !properties.isEmpty { style = try styles.applying(properties, to: style) }
+        return style
+    }
+
+    /// A paragraph style placed in its context: indented inside quotes and lists.
+    func finalParagraph(_ style: ResolvedStyle, context: BlockContext, last: Bool) -> ParagraphStyle {
+        var p = style.paragraph
+        if context.quoteDepth > 1 || (context.quoteDepth > 0 && context.indent > 0) {
+            p.headIndent += context.indent
+            p.firstLineHeadIndent += context.indent
+        } else if context.indent > 0 {
+            // A list item: the marker hangs in the indent, the text aligns on a tab.
+            let step = max(styles.style("list")?.paragraph.headIndent ?? 18, 12)
+            p.headIndent = context.indent
+            p.firstLineHeadIndent = context.marker != nil ? context.indent - step : context.indent
+            p.tabStops = [TabStop(.left, at: context.indent)]
+        }
+        if context.tight && !last { p.paragraphSpacing = 0; p.paragraphSpacingBefore = 0 }
+        return p
+    }
+
+    func attributes(of style: ResolvedStyle) -> TextAttributes {
+        var a = style.attributes
+        if a.language == nil, let language { a.language = language }
+        return a
+    }
+
+    mutating func endParagraph(_ paragraph: ParagraphStyle, _ style: ResolvedStyle) {
+        var p = paragraph
+        if let columns = pendingColumns {
+            sections.append(SectionMark(offset: text.paragraphStart, columns: columns))
+            if text.paragraphStart > 0, p.breakBefore == .none { p.breakBefore = .container }
+            pendingColumns = nil
+        }
+        text.endParagraph(p, attributes: attributes(of: style))
+    }
+
+    mutating func anchor(_ block: Block) {
+        if let id = block.spec?.id { anchors.append(Anchor(offset: text.length, id: id)) }
+    }
+
+    // MARK: Finishing
+
+    mutating func finish() throws -> BuiltDocument {
+        let storage = TextStorage()
+        if !builder.template.rules.isEmpty {
+            storage.attributeFixers = [try StyleRules(builder.template.rules, styles: styles).fixer]
+        }
+        text.removeFinalSeparator()
+        storage.append(text)
+        var built = BuiltDocument(storage: storage)
+        built.headings = headings
+        built.anchors = anchors
+        built.sections = sections
+        built.images = images
+        let known = Set(anchors.map(\.id))
+        var dead = Set<String>()
+        for link in pendingLinks where !known.contains(link.id) {
+            warnings.append("\(link.location): no heading or block has the id '\(link.id)'; the link is left out")
+            dead.insert("#" + link.id)
+        }
+        if !dead.isEmpty {
+            // A link to nowhere would be an error in the PDF; the text stays, unlinked.
+            storage.beginEditing()
+            for run in storage.attributeRuns(of: .link) where (run.value?.base as? String).map(dead.contains) == true {
+                storage.removeAttribute(.link, range: run.range)
+            }
+            storage.endEditing()
+        }
+        built.warnings = warnings
+        let fm = document.frontMatter
+        built.metadata = PDFMetadata(title: fm.title ?? URL(fileURLWithPath: document.file).deletingPathExtension().lastPathComponent,
+                                     author: fm.author, subject: fm.subject, keywords: fm.keywords)
+        built.variables = builder.template.variables.merging(fm.variables) { _, document in document }
+        if let title = fm.title { built.variables["title"] = title }
+        if let author = fm.author { built.variables["author"] = author }
+        return built
+    }
+}
+
+extension DocumentBuilder {
+    /// Builds plain text: paragraphs separated by blank lines, all in `body` (the
+    /// template's rules still apply).
+    public func buildPlainText(_ text: String, file: String, language: String?,
+                               variables: [String: String] = [:]) throws -> BuiltDocument {
+        var document = MarkdownDocument(file: file, frontMatter: FrontMatter(), blocks: [])
+        document.frontMatter.language = language
+        var state = BuildState(builder: self, document: document)
+        let body = try styles.paragraphStyle(named: "body", at: nil)
+        let attributes = state.attributes(of: body)
+        for paragraph in PlainTextReader.paragraphs(of: text) {
+            state.text.append(paragraph, attributes: attributes)
+            state.endParagraph(body.paragraph, body)
+        }
+        var built = try state.finish()
+        built.variables.merge(variables) { _, new in new }
+        return built
+    }
+}

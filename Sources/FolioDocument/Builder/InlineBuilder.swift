@@ -1,0 +1,171 @@
+import Foundation
+
+extension BuildState {
+    /// Appends inline content on top of `base` attributes.
+    mutating func appendInlines(_ inlines: [Inline], base: TextAttributes) throws {
+        for inline in inlines { try appendInline(inline, base: base) }
+    }
+
+
+    mutating func appendInline(_ inline: Inline, base: TextAttributes) throws {
+        switch inline {
+        case .text(let s):
+            text.append(s, attributes: base)
+        case .softBreak:
+            text.append(" ", attributes: base)
+        case .lineBreak:
+            text.append("\u{2028}", attributes: base)
+        case .emphasis(let children):
+            // Emphasis inside italic text is set upright, as a typesetter would.
+            var a = styles.applying(characterStyle: "emphasis", to: base)
+            if base.font?.style == .italic, let font = a.font { a.font = font.withStyle(.normal) }
+            try appendInlines(children, base: a)
+        case .strong(let children):
+            try appendInlines(children, base: styles.applying(characterStyle: "strong", to: base))
+        case .strikethrough(let children):
+            var a = styles.applying(characterStyle: "strikethrough", to: base)
+            if a.strikethrough == nil { a.strikethrough = TextLine() }
+            try appendInlines(children, base: a)
+        case .code(let code):
+            text.append(code.replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: styles.applying(characterStyle: "code-inline", to: base))
+        case .link(let destination, _, let content):
+            var a = styles.applying(characterStyle: "link", to: base)
+            a.link = destination
+            if destination.hasPrefix("#") {
+                pendingLinks.append((String(destination.dropFirst()), currentLocation))
+            }
+            try appendInlines(content, base: a)
+        case .image(let source, let alt, _, let location):
+            let path = try imagePath(source, location: location)
+            let size = try ImageInfo.pixelSize(ofImageAt: path)
+            // Inline images at 96 dpi, never wider than the column.
+            var w = size.width * 0.75, h = size.height * 0.75
+            if w > builder.columnWidth { h *= builder.columnWidth / w; w = builder.columnWidth }
+            var a = base
+            a.attachment = TextAttachment(path: path, size: Size(width: w, height: h))
+            _ = alt
+            text.append("\u{FFFC}", attributes: a)
+        case .span(let spec, let children):
+            var a = base
+            for cls in spec.classes {
+                guard styles.style(cls) != nil else {
+                    throw DocumentError(spec.properties.first?.location ?? currentLocation,
+                                        "unknown style '\(cls)'; the template defines: \(styles.names.sorted().joined(separator: ", "))")
+                }
+                a = styles.applying(characterStyle: cls, to: a)
+            }
+            if !spec.properties.isEmpty { a = try styles.attributes(spec.properties, base: a) }
+            if let id = spec.id { anchors.append(Anchor(offset: text.length, id: id)) }
+            try appendInlines(children, base: a)
+        case .html(let raw):
+            text.append(raw, attributes: base)
+        }
+    }
+
+    /// The image's path, relative to the document's folder; a missing file is an error
+    /// at the image's place in the document.
+    mutating func imagePath(_ source: String, location: SourceLocation) throws -> String {
+        let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw DocumentError(location, "image '\(source)' not found (looked for \(path))")
+        }
+        do { _ = try ImageInfo.pixelSize(ofImageAt: path) }
+        catch { throw DocumentError(location, "image '\(source)' \(error)") }
+        if !images.contains(path) { images.append(path) }
+        return path
+    }
+
+    /// The image of a paragraph that holds nothing else (spaces aside).
+    func onlyImage(_ content: [Inline]) -> (source: String, alt: String, location: SourceLocation)? {
+        var found: (String, String, SourceLocation)?
+        for inline in content {
+            switch inline {
+            case .image(let source, let alt, _, let location):
+                if found != nil { return nil }
+                found = (source, alt, location)
+            case .text(let s) where s.allSatisfy(\.isWhitespace): continue
+            case .softBreak, .lineBreak: continue
+            default: return nil
+            }
+        }
+        return found
+    }
+
+    /// A figure: the image scaled to the column width (and never taller than the
+    /// column), centred, with its alt text as the caption below.
+    mutating func appendFigure(_ image: (source: String, alt: String, location: SourceLocation), block: Block,
+                               context: BlockContext) throws {
+        let path = try imagePath(image.source, location: image.location)
+        let pixels = try ImageInfo.pixelSize(ofImageAt: path)
+        let figure = try paragraphStyle(block, default: "figure", context: context)
+        let available = builder.columnWidth - figure.paragraph.headIndent - context.indent
+        var w = available, h = pixels.height * available / pixels.width
+        let maxHeight = builder.columnHeight * 0.85
+        if h > maxHeight { w *= maxHeight / h; h = maxHeight }
+        anchor(block)
+        var a = attributes(of: figure)
+        a.attachment = TextAttachment(path: path, size: Size(width: w, height: h))
+        text.append("\u{FFFC}", attributes: a)
+        var p = finalParagraph(figure, context: context, last: false)
+        // The image sets the line's height: no leading inherited from the body may clip it.
+        p.minimumLineHeight = 0
+        p.maximumLineHeight = 0
+        p.lineHeightMultiple = 0
+        if !image.alt.isEmpty { p.keepWithNext = true }
+        endParagraph(p, figure)
+        if !image.alt.isEmpty {
+            let caption = try styles.paragraphStyle(named: styles.style("caption") != nil ? "caption" : "body", at: image.location)
+            text.append(image.alt, attributes: attributes(of: caption))
+            endParagraph(finalParagraph(caption, context: context, last: false), caption)
+        }
+    }
+
+    /// Code, set line for line: spaces kept (as no-break spaces, which neither stretch
+    /// nor break), tabs to the next multiple of four, and lines longer than the column
+    /// wrapped with a continuation mark.
+    mutating func appendCode(_ code: String, style: ResolvedStyle) {
+        let base = attributes(of: style)
+        var mark = base
+        mark.foregroundColor = Color(red: 0.55, green: 0.55, blue: 0.55)
+        let limit = codeColumns(style)
+        var first = true
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !first { text.append("\u{2028}", attributes: base) }
+            first = false
+            var expanded = ""
+            var column = 0
+            for ch in line {
+                if ch == "\t" {
+                    let n = 4 - column % 4
+                    expanded += String(repeating: " ", count: n); column += n
+                } else { expanded.append(ch); column += 1 }
+            }
+            var chars = Array(expanded)
+            var continuation = false
+            repeat {
+                let room = continuation ? limit - 2 : limit
+                var cut = chars.count
+                if chars.count > room {
+                    // Prefer to wrap after a space in the last third of the line.
+                    cut = room
+                    if let space = chars[(room * 2 / 3)..<room].lastIndex(of: " ") { cut = space + 1 }
+                }
+                if continuation {
+                    text.append("\u{2028}", attributes: base)
+                    text.append("↪\u{00A0}", attributes: mark)
+                }
+                text.append(String(chars[..<cut]).replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: base)
+                chars.removeFirst(cut)
+                continuation = true
+            } while !chars.isEmpty
+        }
+    }
+
+    /// How many characters of the code font fit on a line of the column.
+    private func codeColumns(_ style: ResolvedStyle) -> Int {
+        let sample = TextStorage(String(repeating: "0", count: 20), attributes: style.attributes)
+        let width = TextMeasurer.boundingSize(of: sample, width: 1e6).width / 20
+        let available = builder.columnWidth - style.paragraph.headIndent - max(0, -style.paragraph.tailIndent)
+        return max(8, Int((available / max(width, 0.1)).rounded(.down)))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Settings given on the command line that take precedence over the template's.
+/// Every field is optional: nil leaves the template's value.
+public struct LayoutOverrides: Sendable {
+    public var pageSize: Size?
+    public var margin: Double?
+    public var columns: Int?
+    public var gutter: Double?
+    public var fontFamilies: [String]?
+    /// Body size in points; every other style is scaled in proportion.
+    public var size: Double?
+    /// Body leading in points.
+    public var leading: Double?
+    public var alignment: String?
+    /// A language tag whose dictionary hyphenates, or "none".
+    public var hyphenation: String?
+    /// `--set key=value`: a `style.property` sets a style property (`body.size=11pt`),
+    /// `scale` the template scale, anything else a field variable (`title=…`).
+    public var settings: [(key: String, value: String)] = []
+
+    public init() {}
+
+    /// Applies the overrides to `template`; `variables` receives the field settings.
+    public func apply(to template: inout Template, variables: inout [String: String]) throws {
+        if let pageSize { template.pageSize = pageSize }
+        if let margin { template.margins = PageMargins(all: margin); clearMasterMargins(&template) }
+        if let columns { template.columns = columns; for k in template.masters.keys { template.masters[k]?.columns = nil } }
+        if let gutter { template.gutter = gutter; for k in template.masters.keys { template.masters[k]?.gutter = nil } }
+        let cli = SourceLocation(file: "command line", line: 1, column: 1)
+        for (key, value) in settings {
+            if key == "scale" {
+                guard let s = Double(value), s > 0, s < 20 else {
+                    throw DocumentError(cli, "--set scale=\(value): the scale must be a number between 0 and 20")
+                }
+                template.scale = s
+            } else if let dot = key.firstIndex(of: "."), template.styles[String(key[..<dot])] != nil || key.hasPrefix("styles.") {
+                var name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
+                if name == "styles", let d = property.firstIndex(of: ".") {
+                    name = String(property[..<d]); property = String(property[property.index(after: d)...])
+                }
+                guard template.styles[name] != nil else {
+                    throw DocumentError(cli, "--set \(key): the template has no style '\(name)'")
+                }
+                template.styles[name]!.properties.append(StyleProperty(name: property, value: value, location: cli))
+            } else {
+                variables[key] = value
+            }
+        }
+        if let size {
+            // The body takes exactly this size; the rest of the template keeps its proportions.
+            let body = try StyleSheet(template: template).paragraphStyle(named: "body", at: nil)
+            if let current = body.attributes.font?.size, current > 0 { template.scale *= size / current }
+        }
+        var body: [StyleProperty] = []
+        if let fontFamilies { body.append(StyleProperty(name: "font", value: fontFamilies.joined(separator: ", "), location: cli)) }
+        if let leading { body.append(StyleProperty(name: "leading", value: "\(leading / template.scale)pt", location: cli)) }
+        if let alignment { body.append(StyleProperty(name: "align", value: alignment, location: cli)) }
+        if let hyphenation {
+            body.append(StyleProperty(name: "hyphenate", value: hyphenation.lowercased() == "none" ? "false" : "true", location: cli))
+        }
+        if !body.isEmpty { template.styles["body", default: StyleDefinition(name: "body", kind: .paragraph)].properties += body }
+    }
+
+    private func clearMasterMargins(_ template: inout Template) {
+        for k in template.masters.keys { template.masters[k]?.margins = nil }
+    }
+}

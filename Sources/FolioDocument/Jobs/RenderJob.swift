@@ -1,0 +1,125 @@
+import Foundation
+
+/// A document ready to render: the built storage, the template it is set with (after
+/// overrides), its resolved styles, and every file it was made from.
+public struct PreparedDocument {
+    public var document: BuiltDocument
+    public var template: Template
+    public var styles: StyleSheet
+    public var defaults: LayoutDefaults
+    /// The document, the template's files and the images: what `--watch` watches.
+    public var sources: [String]
+}
+
+/// Everything `folio render` does between reading its arguments and writing the PDF:
+/// read the document (Markdown or plain text), find its template (the option, else
+/// the front matter's, else `default`), apply the command line's overrides, build the
+/// storage, and render it.
+public struct RenderJob {
+    public var input: String
+    /// Template name or folder; nil for the front matter's or `default`.
+    public var templateName: String?
+    public var overrides = LayoutOverrides()
+    public var settings = RenderSettings()
+
+    public init(input: String) { self.input = input }
+
+    /// Markdown unless the file is named `.txt` (or `.text`).
+    public var isPlainText: Bool {
+        let ext = URL(fileURLWithPath: input).pathExtension.lowercased()
+        return ext == "txt" || ext == "text"
+    }
+
+    /// Reads, resolves and builds.
+    public func prepare() throws -> PreparedDocument {
+        var markdown: MarkdownDocument
+        if isPlainText {
+            markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
+        } else {
+            markdown = try MarkdownReader.read(path: input)
+        }
+        var template: Template
+        if let templateName {
+            template = try TemplateResolver.resolve(templateName)
+        } else if let name = markdown.frontMatter.template {
+            // A path in the front matter is relative to the document.
+            let relative = URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent(name).path
+            let location = markdown.frontMatter.locations["template"] ?? SourceLocation(file: input, line: 1, column: 1)
+            do {
+                template = try TemplateResolver.resolve(FileManager.default.fileExists(atPath: relative) && !name.isEmpty ? relative : name)
+            } catch let e as DocumentError where e.line == nil {
+                throw DocumentError(location, e.reason)
+            }
+        } else {
+            template = try TemplateResolver.resolve("default")
+        }
+        var variables: [String: String] = [:]
+        try overrides.apply(to: &template, variables: &variables)
+        for (k, v) in variables {
+            markdown.frontMatter.variables[k] = v
+            switch k {
+            case "title": markdown.frontMatter.title = v
+            case "author": markdown.frontMatter.author = v
+            case "subject": markdown.frontMatter.subject = v
+            case "date": markdown.frontMatter.date = v
+            case "lang": markdown.frontMatter.language = v
+            default: break
+            }
+        }
+        if let h = overrides.hyphenation, h.lowercased() != "none" { markdown.frontMatter.language = h }
+
+        let styles = try StyleSheet(template: template)
+        let geometry = PageGeometry(pageSize: template.pageSize,
+                                    margins: EdgeInsets(top: template.margins.top, left: template.margins.inner,
+                                                        bottom: template.margins.bottom, right: template.margins.outer),
+                                    columns: template.columns, gutter: template.gutter)
+        let body = try styles.paragraphStyle(named: "body", at: nil)
+        let bodySize = body.attributes.font?.size ?? 10
+        if let problem = geometry.problem(minimumColumnWidth: max(bodySize * 2, TextContainer(size: .zero).minimumFragmentWidth)) {
+            throw DocumentError(path: template.sourcePath.isEmpty ? input : template.sourcePath,
+                                reason: "impossible page geometry: \(problem)")
+        }
+        let builder = DocumentBuilder(template: template, styles: styles, columnWidth: geometry.columnWidth,
+                                      columnHeight: geometry.textArea.height)
+        let document: BuiltDocument
+        if isPlainText {
+            document = try builder.buildPlainText(PlainTextReader.read(path: input), file: input,
+                                                  language: markdown.frontMatter.language, variables: variables)
+        } else {
+            document = try builder.build(markdown)
+        }
+        let language = markdown.frontMatter.language ?? body.attributes.language ?? "en-US"
+        let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
+        var sources = [input] + document.images
+        if let dir = template.directory, !template.sourcePath.isEmpty { sources += TemplateFiles.list(in: dir) }
+        return PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
+    }
+
+    /// Renders a prepared document to `output`.
+    public func render(_ prepared: PreparedDocument, to output: String,
+                       progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
+        try DocumentRenderer.render(prepared.document, template: prepared.template, styles: prepared.styles,
+                                    defaults: prepared.defaults, settings: settings, to: output, progress: progress)
+    }
+
+    /// The default output: the input's path with `.pdf` for its extension.
+    public var defaultOutput: String {
+        let url = URL(fileURLWithPath: input)
+        return url.pathExtension.isEmpty ? input + ".pdf"
+            : url.deletingPathExtension().path.replacingOccurrences(of: FileManager.default.currentDirectoryPath + "/", with: "") + ".pdf"
+    }
+}
+
+/// The files of a template folder (for watching).
+enum TemplateFiles {
+    static func list(in directory: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let f = e.nextObject() as? String {
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(f).path
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue { files.append(path) }
+        }
+        return files.sorted()
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Writes the PDF outline (bookmarks nested by heading level) and the destinations
+/// internal links point to, page by page as pages are drawn.
+struct OutlineBuilder {
+    let headings: [HeadingMark]
+    let anchors: [Anchor]
+    private var nextHeading = 0
+    private var nextAnchor = 0
+    /// Open outline items: level and id, innermost last.
+    private var stack: [(level: Int, item: Int)] = []
+
+    init(headings: [HeadingMark], anchors: [Anchor]) {
+        self.headings = headings
+        self.anchors = anchors
+    }
+
+    mutating func mark(page: ComposedPage, range: Range<Int>, manager: LayoutManager, pdf: PDFDocument, canvas: PageCanvas) {
+        while nextAnchor < anchors.count, anchors[nextAnchor].offset < range.upperBound {
+            let anchor = anchors[nextAnchor]
+            nextAnchor += 1
+            if let p = position(of: anchor.offset, page: page, manager: manager) {
+                canvas.addDestination(anchor.id, at: p)
+            }
+        }
+        while nextHeading < headings.count, headings[nextHeading].offset < range.upperBound {
+            let heading = headings[nextHeading]
+            nextHeading += 1
+            let p = position(of: heading.offset, page: page, manager: manager) ?? Point(x: 0, y: 0)
+            while let top = stack.last, top.level >= heading.level { stack.removeLast() }
+            let title = heading.title.isEmpty ? "(untitled)" : heading.title
+            let item = pdf.addOutlineItem(title, parent: stack.last?.item ?? PDFDocument.outlineRoot,
+                                          page: page.number, at: p, open: heading.level <= 1)
+            stack.append((heading.level, item))
+        }
+    }
+
+    /// The top-left of the line holding `offset` on `page`, in page coordinates.
+    private func position(of offset: Int, page: ComposedPage, manager: LayoutManager) -> Point? {
+        for column in page.columns {
+            for line in manager.lineFragments(inContainerAt: column.containerIndex)
+            where line.characterRange.contains(offset) || line.characterRange.lowerBound >= offset {
+                return Point(x: column.origin.x + line.rect.minX, y: column.origin.y + line.rect.minY)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// A template style made concrete: the attributes and paragraph style its text gets.
+public struct ResolvedStyle: Sendable {
+    public var name: String
+    public var kind: StyleDefinition.Kind
+    /// For a paragraph style, every character attribute its text gets (the font always
+    /// set); for a character style, what it sets on top of plain body text.
+    public var attributes: TextAttributes
+    /// The paragraph style (the default for a character style).
+    public var paragraph: ParagraphStyle
+    /// The style the paragraph after this one takes (a heading's `body-first`).
+    public var next: String?
+}
+
+/// A template's styles with inheritance resolved and the scale applied.
+///
+/// A paragraph style starts from its parent's resolved style (or `body`'s) and applies
+/// its own settings on top, so `em` lengths are relative to the size it inherits.
+/// A character style keeps its settings (its parents' first) and applies them to the
+/// text it is used on, so `weight: bold` keeps a heading's family and size.
+public struct StyleSheet: Sendable {
+    public let scale: Double
+    private var resolved: [String: ResolvedStyle] = [:]
+    /// Character styles' settings, inherited ones first.
+    private var characterProperties: [String: [StyleProperty]] = [:]
+    private let table: PropertyTable
+
+    /// Resolves every style of `template` (its standard styles completed from the
+    /// template's body). Unknown parents, cycles and bad values are errors at their place.
+    public init(template: Template) throws {
+        scale = template.scale
+        table = PropertyTable(scale: template.scale)
+        let definitions = StandardStyles.completing(template.styles)
+        guard definitions["body"] != nil else {
+            throw DocumentError(path: template.sourcePath, reason: "the template defines no 'body' style")
+        }
+        var visiting: [String] = []
+        func parent(of d: StyleDefinition) -> String? {
+            d.parent ?? (d.name == "body" || d.kind == .character ? nil : "body")
+        }
+        func resolve(_ name: String, from: StyleDefinition?) throws {
+            if resolved[name] != nil || characterProperties[name] != nil { return }
+            guard let d = definitions[name] else {
+                let place = from?.location ?? SourceLocation(file: template.sourcePath, line: 1, column: 1)
+                throw DocumentError(place, "style '\(from?.name ?? "?")' inherits from unknown style '\(name)'")
+            }
+            if visiting.contains(name) {
+                throw DocumentError(d.location ?? SourceLocation(file: template.sourcePath, line: 1, column: 1),
+                                    "styles inherit from each other in a circle: \((visiting + [name]).joined(separator: " → "))")
+            }
+            visiting.append(name)
+            defer { visiting.removeLast() }
+            if let p = parent(of: d) { try resolve(p, from: d) }
+            switch d.kind {
+            case .paragraph:
+                var target: PropertyTable.Target
+                if let p = parent(of: d), let base = resolved[p] {
+                    target = .init(attributes: base.attributes, paragraph: base.paragraph, next: nil)
+                } else if let p = parent(of: d), let props = characterProperties[p] {
+                    target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
+                                   paragraph: ParagraphStyle(), next: nil)
+                    try table.apply(props, to: &target)
+                } else {
+                    target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
+                                   paragraph: ParagraphStyle(), next: nil)
+                }
+                let inheritedSize = target.attributes.font?.size ?? 10
+                try table.apply(d.properties, to: &target)
+                // A style that changes the size but not the leading keeps the proportion of
+                // leading to size it inherits (as CSS does with a unitless line height):
+                // a heading inheriting the body's 13 pt leading must not overlap itself.
+                let leadingNames: Set<String> = ["leading", "line-height", "min-line-height", "max-line-height"]
+                if d.properties.contains(where: { $0.name == "size" }), !d.properties.contains(where: { leadingNames.contains($0.name) }),
+                   let size = target.attributes.font?.size, inheritedSize > 0 {
+                    let ratio = size / inheritedSize
+                    target.paragraph.minimumLineHeight *= ratio
+                    target.paragraph.maximumLineHeight *= ratio
+                }
+                resolved[name] = ResolvedStyle(name: name, kind: .paragraph, attributes: target.attributes,
+                                               paragraph: target.paragraph, next: target.next)
+            case .character:
+                let inherited = parent(of: d).flatMap { characterProperties[$0] } ?? []
+                let props = inherited + d.properties
+                var target = PropertyTable.Target(attributes: TextAttributes(), paragraph: ParagraphStyle(), next: nil)
+                try table.apply(props, to: &target)
+                if target.setParagraphProperty, let bad = d.properties.first(where: { PropertyTable.paragraphNames.contains($0.name) }) {
+                    throw DocumentError(bad.location ?? SourceLocation(file: template.sourcePath, line: 1, column: 1),
+                                        "'\(bad.name)' is a paragraph property; character style '\(name)' cannot set it")
+                }
+                characterProperties[name] = props
+                // Checked against body text now, so a bad value fails when the template loads.
+                var onBody = PropertyTable.Target(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
+                                                  paragraph: ParagraphStyle(), next: nil)
+                try table.apply(props, to: &onBody)
+                resolved[name] = ResolvedStyle(name: name, kind: .character, attributes: target.attributes,
+                                               paragraph: ParagraphStyle(), next: nil)
+            }
+        }
+        for name in definitions.keys.sorted() { try resolve(name, from: nil) }
+        for style in resolved.values {
+            if let next = style.next, resolved[next] == nil {
+                throw DocumentError(definitions[style.name]?.location ?? SourceLocation(file: template.sourcePath, line: 1, column: 1),
+                                    "style '\(style.name)' names unknown style '\(next)' as next")
+            }
+        }
+    }
+
+    /// Every style's name.
+    public var names: [String] { Array(resolved.keys) }
+
+    public func style(_ name: String) -> ResolvedStyle? { resolved[name] }
+
+    /// The paragraph style `name`; an unknown name is an error at `location` listing
+    /// the styles there are.
+    public func paragraphStyle(named name: String, at location: SourceLocation?) throws -> ResolvedStyle {
+        if let s = resolved[name], s.kind == .paragraph { return s }
+        let known = resolved.values.filter { $0.kind == .paragraph }.map(\.name).sorted().joined(separator: ", ")
+        let reason = resolved[name] != nil ? "'\(name)' is a character style, not a paragraph style"
+            : "unknown style '\(name)'; the template's paragraph styles are: \(known)"
+        throw DocumentError(location ?? SourceLocation(file: "template", line: 1, column: 1), reason)
+    }
+
+    /// `base` with character style `name` applied (its font settings relative to
+    /// `base`'s font); a paragraph style's character attributes replace `base`'s.
+    public func applying(characterStyle name: String, to base: TextAttributes) -> TextAttributes {
+        if let props = characterProperties[name] {
+            var target = PropertyTable.Target(attributes: base, paragraph: ParagraphStyle(), next: nil)
+            // Validated when the sheet was made.
+            try? table.apply(props, to: &target)
+            return target.attributes
+        }
+        return resolved[name].map { base.merging($0.attributes) } ?? base
+    }
+
+    /// `style` with ad-hoc properties (a Markdown `{key=value}`) applied on top.
+    public func applying(_ properties: [StyleProperty], to style: ResolvedStyle) throws -> ResolvedStyle {
+        var target = PropertyTable.Target(attributes: style.attributes, paragraph: style.paragraph, next: style.next)
+        try table.apply(properties, to: &target)
+        var s = style
+        s.attributes = target.attributes
+        s.paragraph = target.paragraph
+        s.next = target.next
+        return s
+    }
+
+    /// Character attributes from properties on top of `base` (for spans); a paragraph
+    /// property here is an error.
+    public func attributes(_ properties: [StyleProperty], base: TextAttributes) throws -> TextAttributes {
+        var target = PropertyTable.Target(attributes: base, paragraph: ParagraphStyle(), next: nil)
+        try table.apply(properties, to: &target)
+        if target.setParagraphProperty, let bad = properties.first(where: { PropertyTable.paragraphNames.contains($0.name) }) {
+            throw DocumentError(bad.location ?? SourceLocation(file: "document", line: 1, column: 1),
+                                "'\(bad.name)' is a paragraph property; put it on a block ({\(bad.name)=…} on its own line)")
+        }
+        return target.attributes
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The templates compiled into Folio: `default`, `book`, `two-column`, `newspaper`,
+/// `report`, `large-print` (the folders of Templates/ in the source tree).
+public enum BuiltinTemplates {
+    /// The built-ins' names, `default` first.
+    public static var names: [String] {
+        let all = Set(EmbeddedTemplateFiles.files.keys.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            return parts.count == 2 && parts[1] == "template.yaml" ? String(parts[0]) : nil
+        })
+        return all.sorted { ($0 == "default" ? 0 : 1, $0) < ($1 == "default" ? 0 : 1, $1) }
+    }
+
+    /// The files of built-in `name`, by path inside its folder.
+    public static func files(of name: String) -> [String: Data] {
+        var out: [String: Data] = [:]
+        for (path, base64) in EmbeddedTemplateFiles.files where path.hasPrefix(name + "/") {
+            out[String(path.dropFirst(name.count + 1))] = Data(base64Encoded: base64)
+        }
+        return out
+    }
+
+    /// Built-in `name`, its files (images, fonts) written once per process to a
+    /// temporary folder so the renderer can read them by path.
+    public static func template(named name: String) throws -> Template {
+        guard names.contains(name) else {
+            throw DocumentError(path: name, reason: "no built-in template '\(name)' (built-ins: \(names.joined(separator: ", ")))")
+        }
+        let directory = try materialized(name)
+        var t = try TemplateLoader.load(directory: directory)
+        t.sourcePath = "built-in template '\(name)'"
+        return t
+    }
+
+    /// Writes built-in `name` into `directory` to be edited. The folder must not exist
+    /// or be empty: nothing is overwritten.
+    public static func export(_ name: String, to directory: String) throws {
+        guard names.contains(name) else {
+            throw DocumentError(path: name, reason: "no built-in template '\(name)' (built-ins: \(names.joined(separator: ", ")))")
+        }
+        let fm = FileManager.default
+        if let existing = try? fm.contentsOfDirectory(atPath: directory), !existing.isEmpty {
+            throw DocumentError(path: directory, reason: "already exists and is not empty; choose a new folder")
+        }
+        try write(files(of: name), to: directory)
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var written: [String: String] = [:]
+
+    private static func materialized(_ name: String) throws -> String {
+        lock.lock(); defer { lock.unlock() }
+        if let dir = written[name] { return dir }
+        let dir = FileManager.default.temporaryDirectory
+            .appendingPathComponent("folio-templates-\(getpid())-\(UUID().uuidString.prefix(8))/\(name)").path
+        try write(files(of: name), to: dir)
+        written[name] = dir
+        return dir
+    }
+
+    private static func write(_ files: [String: Data], to directory: String) throws {
+        let fm = FileManager.default
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
+            do {
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            } catch {
+                throw DocumentError(path: url.path, reason: "cannot be written: \(error.localizedDescription)")
+            }
+        }
+    }
+}
+
+/// Finds a template from what a user typed: a folder holding template.yaml, that file
+/// itself, or the name of a built-in.
+public enum TemplateResolver {
+    public static func resolve(_ nameOrPath: String) throws -> Template {
+        var isDir: ObjCBool = false
+        let fm = FileManager.default
+        if fm.fileExists(atPath: nameOrPath, isDirectory: &isDir) {
+            if isDir.boolValue { return try TemplateLoader.load(directory: nameOrPath) }
+            if nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
+                return try TemplateLoader.load(directory: URL(fileURLWithPath: nameOrPath).deletingLastPathComponent().path)
+            }
+        }
+        if BuiltinTemplates.names.contains(nameOrPath) { return try BuiltinTemplates.template(named: nameOrPath) }
+        throw DocumentError(path: nameOrPath, reason: "no template here: not a folder with template.yaml and not a built-in (\(BuiltinTemplates.names.joined(separator: ", ")))")
+    }
+}

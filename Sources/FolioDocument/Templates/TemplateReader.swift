@@ -1,0 +1,312 @@
+import Foundation
+import Yams
+
+/// Reads `template.yaml` into a `Template`. Every error names the file, line and column
+/// and what was expected there.
+public enum TemplateLoader {
+    /// Loads the template in `directory` (which holds `template.yaml`), loading its
+    /// fonts as application fonts. `base` supplies an `extends:` template by name.
+    public static func load(directory: String) throws -> Template {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent("template.yaml").path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+        }
+        let yaml = try PlainTextReader.decode(data, path: path)
+        let template = try load(yaml: yaml, path: path, directory: directory)
+        for font in template.fonts {
+            let file = URL(fileURLWithPath: directory).appendingPathComponent(font).path
+            do { try ApplicationFonts.add(fileAt: file) }
+            catch { throw DocumentError(path: path, reason: "font '\(font)': \(error)") }
+        }
+        return template
+    }
+
+    /// Reads template YAML; `path` is named in errors, `directory` resolves its files.
+    public static func load(yaml: String, path: String, directory: String?) throws -> Template {
+        var reader = TemplateYAML(path: path, directory: directory)
+        return try reader.read(yaml)
+    }
+}
+
+/// The reading of one template file.
+struct TemplateYAML {
+    let path: String
+    let directory: String?
+
+    func location(_ node: Node?) -> SourceLocation {
+        SourceLocation(file: path, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1)
+    }
+
+    func error(_ node: Node?, _ reason: String) -> DocumentError { DocumentError(location(node), reason) }
+
+    static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
+                          "variables", "masters", "styles", "rules"]
+    static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number"]
+    static let masterNames = ["default", "first", "left", "right", "opening"]
+
+    mutating func read(_ yaml: String) throws -> Template {
+        let root: Node?
+        do { root = try Yams.compose(yaml: yaml) }
+        catch let e as YamlError {
+            switch e {
+            case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+                 let .composer(context, problem, mark, _):
+                let why = context.map { " (\($0.text))" } ?? ""
+                throw DocumentError(SourceLocation(file: path, line: mark.line, column: mark.column), "not valid YAML: \(problem)\(why)")
+            case let .duplicatedKeysInMapping(duplicates, context):
+                throw DocumentError(SourceLocation(file: path, line: context.mark.line, column: context.mark.column),
+                                    "\(duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")) set more than once")
+            default:
+                throw DocumentError(path: path, reason: "not valid YAML: \(e)")
+            }
+        }
+        guard let root, case .mapping(let top) = root else { throw error(root, "a template is a mapping of settings (name:, page:, styles:, …)") }
+        try checkKeys(top, Self.topKeys, "a template")
+
+        var t: Template
+        if let base = top["extends"] {
+            // A template may start from a built-in and change only what differs.
+            let name = try string(base)
+            do { t = try BuiltinTemplates.template(named: name) }
+            catch { throw self.error(base, "extends unknown built-in '\(name)' (built-ins: \(BuiltinTemplates.names.joined(separator: ", ")))") }
+        } else {
+            t = Template(name: "")
+        }
+        t.sourcePath = path
+        t.directory = directory
+        if let n = top["name"] { t.name = try string(n) } else if top["extends"] == nil {
+            t.name = directory.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "template"
+        }
+        if let s = top["summary"] { t.summary = try string(s) }
+        if let page = top["page"] { try readPage(page, into: &t) }
+        if let s = top["scale"] {
+            let v = try number(s)
+            guard v > 0, v <= 20 else { throw error(s, "scale must be a number above 0 and at most 20") }
+            t.scale = v
+        }
+        if let s = top["section-level"] {
+            guard let v = Int(try string(s)), (1...6).contains(v) else { throw error(s, "section-level must be a heading level from 1 to 6") }
+            t.sectionLevel = v
+        }
+        if let o = top["ornament"] { t.ornament = try string(o) }
+        if let f = top["fonts"] {
+            t.fonts = try list(f).map { node in
+                let file = try string(node)
+                if let directory, !FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(file).path) {
+                    throw error(node, "font file '\(file)' not found in \(directory)")
+                }
+                return file
+            }
+        }
+        if let v = top["variables"] {
+            guard case .mapping(let m) = v else { throw error(v, "variables must be 'name: value' pairs") }
+            for (k, value) in m { t.variables[try string(k)] = try string(value) }
+        }
+        if let s = top["styles"] { try readStyles(s, into: &t) }
+        if let m = top["masters"] { try readMasters(m, into: &t) }
+        if let r = top["rules"] {
+            t.rules = try list(r).map { node in
+                guard case .mapping(let m) = node else { throw error(node, "a rule is {pattern: …, style: …, replace: …}") }
+                try checkKeys(m, ["pattern", "style", "replace"], "a rule")
+                guard let p = m["pattern"], let s = m["style"] else { throw error(node, "a rule needs a pattern and a style") }
+                let pattern = try string(p)
+                do { _ = try NSRegularExpression(pattern: pattern) }
+                catch { throw self.error(p, "'\(pattern)' is not a valid regular expression") }
+                return StyleRule(pattern: pattern, style: try string(s), replacement: try m["replace"].map(string), location: location(node))
+            }
+        }
+        try check(t)
+        return t
+    }
+
+    // MARK: Sections
+
+    func readPage(_ node: Node, into t: inout Template) throws {
+        guard case .mapping(let m) = node else { throw error(node, "page must be a mapping (size:, margins:, columns:, …)") }
+        try checkKeys(m, Self.pageKeys, "page")
+        if let s = m["size"] {
+            let text = try string(s).replacingOccurrences(of: " ", with: "")
+            guard let size = PaperSize.parse(text) else {
+                throw error(s, "'\(try string(s))' is not a paper size: a3, a4, a5, letter, legal, tabloid or WIDTHxHEIGHT (148mmx210mm)")
+            }
+            t.pageSize = size
+        }
+        if let mg = m["margins"] { t.margins = try margins(mg) }
+        if let v = m["mirrored"] { t.mirrored = try bool(v) }
+        if let v = m["columns"] { t.columns = try columns(v) }
+        if let v = m["gutter"] { t.gutter = try length(v) }
+        if let v = m["column-rule"] { t.columnRule = try rule(v) }
+        if let v = m["span-gap"] { t.spanGap = try length(v) }
+        if let v = m["numbering"] {
+            let s = try string(v)
+            guard let n = PageNumbering(rawValue: s) else { throw error(v, "numbering is arabic, roman or Roman, not '\(s)'") }
+            t.numbering = n
+        }
+        if let v = m["first-number"] {
+            guard let n = Int(try string(v)) else { throw error(v, "first-number must be a whole number") }
+            t.firstPageNumber = n
+        }
+    }
+
+    func readStyles(_ node: Node, into t: inout Template) throws {
+        guard case .mapping(let m) = node else { throw error(node, "styles must map style names to their settings") }
+        for (k, v) in m {
+            let name = try string(k)
+            guard case .mapping(let settings) = v else { throw error(v, "style '\(name)' must be a mapping of settings ({size: 10pt, …})") }
+            var kind = StyleDefinition.Kind.paragraph
+            var parent: String? = nil
+            var properties: [StyleProperty] = []
+            for (pk, pv) in settings {
+                let key = try string(pk)
+                switch key {
+                case "kind":
+                    let s = try string(pv)
+                    guard let k = StyleDefinition.Kind(rawValue: s) else { throw error(pv, "kind is paragraph or character, not '\(s)'") }
+                    kind = k
+                case "parent": parent = try string(pv)
+                default:
+                    guard PropertyTable.allNames.contains(key) else {
+                        let near = PropertyTable.allNames.min { PropertyTable.distance($0, key) < PropertyTable.distance($1, key) }
+                        let hint = near.flatMap { PropertyTable.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                        throw error(pk, "unknown style property '\(key)'\(hint)")
+                    }
+                    properties.append(StyleProperty(name: key, value: try string(pv), location: location(pv)))
+                }
+            }
+            if var existing = t.styles[name], parent == nil, existing.kind == kind {
+                // Extending a template: settings made here go on top of the base's.
+                existing.properties += properties
+                existing.location = location(k)
+                t.styles[name] = existing
+            } else {
+                t.styles[name] = StyleDefinition(name: name, kind: kind, parent: parent, properties: properties, location: location(k))
+            }
+        }
+    }
+
+    func readMasters(_ node: Node, into t: inout Template) throws {
+        guard case .mapping(let m) = node else { throw error(node, "masters must map master names (\(Self.masterNames.joined(separator: ", "))) to their settings") }
+        for (k, v) in m {
+            let name = try string(k)
+            guard Self.masterNames.contains(name) else {
+                throw error(k, "unknown master '\(name)': masters are \(Self.masterNames.joined(separator: ", "))")
+            }
+            guard case .mapping(let s) = v else { throw error(v, "master '\(name)' must be a mapping (frames:, margins:, columns:, …)") }
+            try checkKeys(s, ["frames", "margins", "columns", "gutter", "column-rule"], "a master")
+            var master = PageMaster()
+            if let mg = s["margins"] { master.margins = try margins(mg) }
+            if let c = s["columns"] { master.columns = try columns(c) }
+            if let g = s["gutter"] { master.gutter = try length(g) }
+            if let r = s["column-rule"] { master.columnRule = try rule(r) }
+            if let f = s["frames"] { master.frames = try list(f).map(frame) }
+            t.masters[name] = master
+        }
+    }
+
+    func frame(_ node: Node) throws -> Frame {
+        guard case .mapping(let m) = node else { throw error(node, "a frame is {x:, y:, width:, height:, text: or image:, style:}") }
+        try checkKeys(m, ["x", "y", "width", "height", "text", "image", "style"], "a frame")
+        for key in ["x", "y", "width", "height"] where m[key] == nil { throw error(node, "a frame needs \(key)") }
+        let rect = Rect(x: try length(m["x"]!), y: try length(m["y"]!), width: try length(m["width"]!), height: try length(m["height"]!))
+        guard rect.width > 0, rect.height > 0 else { throw error(node, "a frame needs a positive width and height") }
+        var f = Frame(rect: rect, text: try m["text"].map(string), style: try m["style"].map(string) ?? "footer",
+                      image: try m["image"].map(string), location: location(node))
+        if f.text == nil && f.image == nil { throw error(node, "a frame needs text: or image:") }
+        if let image = f.image, let directory, let imageNode = m["image"] {
+            let file = URL(fileURLWithPath: directory).appendingPathComponent(image).path
+            do { _ = try ImageInfo.pixelSize(ofImageAt: file) }
+            catch { throw self.error(imageNode, "image '\(image)' \(error)") }
+            f.image = image
+        }
+        return f
+    }
+
+    /// Names that the template uses must exist once every style is known.
+    func check(_ t: Template) throws {
+        let styles = StandardStyles.completing(t.styles)
+        for master in t.masters.values {
+            for f in master.frames where f.text != nil && styles[f.style] == nil {
+                throw DocumentError(f.location ?? location(nil), "frame style '\(f.style)' is not a style of this template")
+            }
+        }
+        for r in t.rules where styles[r.style] == nil {
+            throw DocumentError(r.location ?? location(nil), "rule style '\(r.style)' is not a style of this template")
+        }
+    }
+
+    // MARK: Values
+
+    func checkKeys(_ m: Node.Mapping, _ allowed: [String], _ what: String) throws {
+        for (k, _) in m {
+            let key = try string(k)
+            if !allowed.contains(key) {
+                let near = allowed.min { PropertyTable.distance($0, key) < PropertyTable.distance($1, key) }
+                let hint = near.flatMap { PropertyTable.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                throw error(k, "unknown key '\(key)' in \(what)\(hint); expected one of \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    func string(_ node: Node) throws -> String {
+        guard case .scalar(let s) = node else { throw error(node, "expected a single value here, not a list or mapping") }
+        return s.string
+    }
+
+    func number(_ node: Node) throws -> Double {
+        guard let v = Double(try string(node)) else { throw error(node, "'\(try string(node))' is not a number") }
+        return v
+    }
+
+    func bool(_ node: Node) throws -> Bool {
+        switch try string(node).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw error(node, "expected true or false")
+        }
+    }
+
+    func length(_ node: Node) throws -> Double {
+        let s = try string(node)
+        guard let l = Length(s) else { throw error(node, "'\(s)' is not a length: a number with pt, mm, cm or in") }
+        return l.points
+    }
+
+    func columns(_ node: Node) throws -> Int {
+        guard let n = Int(try string(node)), (1...12).contains(n) else { throw error(node, "columns must be a whole number from 1 to 12") }
+        return n
+    }
+
+    func list(_ node: Node) throws -> [Node] {
+        guard case .sequence(let s) = node else { throw error(node, "expected a list ([a, b] or '- ' lines)") }
+        return Array(s)
+    }
+
+    func margins(_ node: Node) throws -> PageMargins {
+        if case .scalar = node {
+            let v = try length(node)
+            guard v >= 0 else { throw error(node, "margins cannot be negative") }
+            return PageMargins(all: v)
+        }
+        guard case .mapping(let m) = node else { throw error(node, "margins are one length or {top:, bottom:, inner:, outer:}") }
+        try checkKeys(m, ["top", "bottom", "inner", "outer", "left", "right"], "margins")
+        func side(_ names: [String]) throws -> Double {
+            for n in names { if let v = m[n] { let l = try length(v); if l < 0 { throw error(v, "margins cannot be negative") }; return l } }
+            return 72
+        }
+        return PageMargins(top: try side(["top"]), bottom: try side(["bottom"]), inner: try side(["inner", "left"]),
+                           outer: try side(["outer", "right"]))
+    }
+
+    func rule(_ node: Node) throws -> ColumnRule? {
+        if case .scalar(let s) = node, ["none", "false", "no"].contains(s.string.lowercased()) { return nil }
+        guard case .mapping(let m) = node else { throw error(node, "column-rule is {width: 0.5pt, color: \"#999\"} or none") }
+        try checkKeys(m, ["width", "color"], "column-rule")
+        var r = ColumnRule()
+        if let w = m["width"] { r.width = try length(w) }
+        if let c = m["color"] {
+            guard let color = PropertyTable.color(try string(c)) else { throw error(c, "'\(try string(c))' is not a colour") }
+            r.color = color
+        }
+        return r
+    }
+}

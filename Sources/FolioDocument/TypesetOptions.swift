@@ -1,0 +1,63 @@
+import Foundation
+
+/// How a plain document is set without a template: page geometry, body font,
+/// leading, alignment. (The CLI turns its flags into template overrides instead.)
+public struct TypesetOptions: Sendable {
+    public var geometry = PageGeometry()
+    public var font = FontDescriptor(families: ["DejaVu Serif"], size: 10)
+    /// Baseline-to-baseline distance in points; nil for 1.2 × the font size.
+    public var leading: Double?
+    public var alignment: TextAlignment = .justified
+    /// Language whose dictionary hyphenates; nil for no hyphenation.
+    public var hyphenationLanguage: String? = "en-US"
+    public var metadata = PDFMetadata()
+    /// Also write `page-N.png` previews here.
+    public var pngDirectory: String?
+    /// Pixels per point of the previews (2 is 144 dpi).
+    public var pngScale = 2.0
+    /// Shape paragraphs on a second thread while lines are broken and pages drawn.
+    public var parallelShaping = true
+
+    public init() {}
+
+    /// The paragraph style the options give body text.
+    public var paragraphStyle: ParagraphStyle {
+        var s = ParagraphStyle(alignment: alignment, hyphenation: hyphenationLanguage != nil)
+        let lead = leading ?? font.size * 1.2
+        s.minimumLineHeight = lead
+        s.maximumLineHeight = lead
+        s.firstLineHeadIndent = font.size * 1.5
+        return s
+    }
+
+    public var defaults: LayoutDefaults {
+        LayoutDefaults(font: font, language: hyphenationLanguage ?? "en-US")
+    }
+
+    /// A template with the options' page geometry and no frames.
+    public var template: Template {
+        let m = geometry.margins
+        return Template(name: "options", pageSize: geometry.pageSize,
+                        margins: PageMargins(top: m.top, bottom: m.bottom, inner: m.left, outer: m.right),
+                        columns: geometry.columns, gutter: geometry.gutter)
+    }
+
+    public var settings: RenderSettings {
+        var s = RenderSettings()
+        s.pngDirectory = pngDirectory
+        s.pngScale = pngScale
+        s.parallelShaping = parallelShaping
+        return s
+    }
+}
+
+extension DocumentRenderer {
+    /// Renders a storage set up by hand with `options`' geometry (no template).
+    public static func render(_ storage: TextStorage, options: TypesetOptions, to path: String,
+                              progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
+        var document = BuiltDocument(storage: storage)
+        document.metadata = options.metadata
+        return try render(document, template: options.template, styles: nil, defaults: options.defaults,
+                          settings: options.settings, to: path, progress: progress)
+    }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import XCTest
+
+/// `folio render` with templates, and the template, font and watch commands, run as a user would.
+final class TemplateCommandTests: XCTestCase {
+    private let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+    private func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func pdftotext(_ pdf: String, page: Int? = nil, layout: Bool = false) throws -> String {
+        var args = layout ? ["-layout"] : []
+        if let page { args += ["-f", "\(page)", "-l", "\(page)"] }
+        return try tool("pdftotext", args + [pdf, "-"]).output
+    }
+
+    private func pageCount(_ pdf: String) throws -> Int {
+        let info = try tool("pdfinfo", [pdf]).output
+        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }!
+        return Int(line.split(separator: " ").last!)!
+    }
+
+    func testMarkdownRendersBesideTheInputWithTheDefaultTemplate() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("---\ntitle: A Small Document\nauthor: Ann\n---\n\n# Heading One\n\nSome *text*.\n\n## Heading Two\n\nMore text, with a [link](#heading-one).\n", "doc.md", in: dir)
+        let result = try folio(["render", input], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pdf = dir.appendingPathComponent("doc.pdf").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
+        XCTAssertEqual(try tool("qpdf", ["--check", pdf]).status, 0)
+        let text = try pdftotext(pdf)
+        for piece in ["A Small Document", "Ann", "Heading One", "Some text.", "Heading Two", "More text, with a link."] {
+            XCTAssertTrue(text.contains(piece), "missing \(piece) in \(text)")
+        }
+        // The outline holds the headings, nested by level; metadata comes from the front matter.
+        let qpdfJSON = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        XCTAssertTrue(qpdfJSON.contains("\"title\": \"Heading One\""), qpdfJSON)
+        XCTAssertTrue(qpdfJSON.contains("\"title\": \"Heading Two\""), qpdfJSON)
+        let info = try tool("pdfinfo", [pdf]).output
+        XCTAssertTrue(info.contains("A Small Document"))
+        XCTAssertTrue(info.contains("Ann"))
+        // Same input, same bytes.
+        let again = dir.appendingPathComponent("again.pdf").path
+        XCTAssertEqual(try folio(["render", input, "-o", again], environment: epoch).status, 0)
+        XCTAssertEqual(FileManager.default.contents(atPath: pdf), FileManager.default.contents(atPath: again))
+    }
+
+    func testEveryBuiltinRendersItsExample() throws {
+        let list = try folio(["templates"])
+        XCTAssertEqual(list.status, 0)
+        let names = list.stdout.split(separator: "\n").map { String($0.split(separator: " ").first!) }
+        XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print"])
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Documents")
+        let dir = try temporaryDirectory()
+        for name in names {
+            let out = dir.appendingPathComponent("\(name).pdf").path
+            let result = try folio(["render", examples.appendingPathComponent("\(name).md").path, "-t", name, "-o", out, "-q"], environment: epoch)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
+            XCTAssertEqual(result.stderr, "", "\(name) warned")
+            XCTAssertEqual(try tool("qpdf", ["--check", out]).status, 0, name)
+        }
+    }
+
+    func testBookRunningHeadsSitOnTheRightPagesAndMarginsMirror() throws {
+        let dir = try temporaryDirectory()
+        var md = "---\ntitle: Book Title\ntemplate: book\n---\n\n"
+        for chapter in 1...2 {
+            md += "## Chapter \(chapter)\n\n"
+            for _ in 0..<14 { md += String(repeating: "The text of chapter \(chapter) runs on and on across the pages of the book. ", count: 6) + "\n\n" }
+        }
+        let input = try write(md, "book.md", in: dir)
+        let result = try folio(["render", input, "-q"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pdf = dir.appendingPathComponent("book.pdf").path
+        let pages = try pageCount(pdf)
+        XCTAssertGreaterThan(pages, 6)
+        var sawLeft = false, sawRight = false
+        for page in 2...pages {
+            let text = try pdftotext(pdf, page: page)
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{0C}"))) }.filter { !$0.isEmpty }
+            guard lines.count > 2 else { continue }
+            // A chapter's opening page has no head: its folio is the last line instead.
+            if !lines.prefix(2).contains("\(page)") {
+                XCTAssertEqual(lines.last, "\(page)", "page \(page): no folio in the head or at the foot")
+                continue
+            }
+            let head = lines.prefix(2).joined(separator: " ")
+            if page % 2 == 0 {
+                XCTAssertTrue(head.contains("Book Title"), "left page \(page) head: \(head)")
+                sawLeft = true
+            } else {
+                XCTAssertTrue(head.contains("Chapter"), "right page \(page) head: \(head)")
+                sawRight = true
+            }
+        }
+        XCTAssertTrue(sawLeft && sawRight)
+        // Mirrored margins: the body's left edge moves between odd and even pages.
+        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "4", pdf, "-"]).output
+        let pagesX = bbox.components(separatedBy: "<page ").dropFirst().map { page -> Double in
+            let xs = page.components(separatedBy: "xMin=\"").dropFirst().compactMap { Double($0.prefix { $0 != "\"" }) }
+            return xs.sorted()[xs.count / 2 > 3 ? 3 : 0]
+        }
+        XCTAssertEqual(pagesX.count, 2)
+        // Page 3 (right-hand) binds on the left: its text starts further right than page 4's.
+        XCTAssertGreaterThan(pagesX[0] - pagesX[1], 10, "inner 20 mm vs outer 15 mm")
+    }
+
+    func testReportFooterSaysPageXOfY() throws {
+        let dir = try temporaryDirectory()
+        var md = "---\ntitle: R\ntemplate: report\n---\n\n"
+        for i in 1...40 { md += "# Part \(i)\n\n" + String(repeating: "Report text fills the page. ", count: 20) + "\n\n" }
+        let input = try write(md, "r.md", in: dir)
+        XCTAssertEqual(try folio(["render", input, "-q"], environment: epoch).status, 0)
+        let pdf = dir.appendingPathComponent("r.pdf").path
+        let pages = try pageCount(pdf)
+        XCTAssertGreaterThan(pages, 2)
+        for page in 1...pages {
+            XCTAssertTrue(try pdftotext(pdf, page: page).contains("Page \(page) of \(pages)"), "page \(page)")
+        }
+    }
+
+    func testCoreFlagsOverrideTheTemplate() throws {
+        let dir = try temporaryDirectory()
+        let input = try write(String(repeating: "Words in columns. ", count: 400), "c.md", in: dir)
+        let out = dir.appendingPathComponent("c.pdf").path
+        let result = try folio(["render", input, "-t", "book", "--paper", "a4", "--columns", "3", "--size", "8", "-o", out, "-q"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let info = try tool("pdfinfo", [out]).output
+        XCTAssertTrue(info.contains("595.28 x 841.89") || info.contains("595.276 x 841.89"), info)
+        let fonts = try tool("pdffonts", [out]).output
+        XCTAssertTrue(fonts.contains("DejaVuSerif"), fonts)
+        // Three columns: the layout keeps three runs of text side by side on a line.
+        let layout = try pdftotext(out, page: 1, layout: true)
+        XCTAssertTrue(layout.split(separator: "\n").contains { $0.components(separatedBy: "   ").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 3 })
+    }
+
+    func testSetOverridesFieldsAndStyleProperties() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("---\ntitle: Old\n---\n\nBody text.\n", "s.md", in: dir)
+        let out = dir.appendingPathComponent("s.pdf").path
+        let result = try folio(["render", input, "--set", "title=New Title", "--set", "body.color=#ff0000", "-o", out], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try pdftotext(out).contains("New Title"))
+        let bad = try folio(["render", input, "--set", "body.colr=red", "-o", out])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("unknown style property 'colr'"), bad.stderr)
+    }
+
+    func testTemplateErrorsNameFileLineAndColumnAndKeepTheOutput() throws {
+        let dir = try temporaryDirectory()
+        let tdir = dir.appendingPathComponent("tpl")
+        try FileManager.default.createDirectory(at: tdir, withIntermediateDirectories: true)
+        let input = try write("Hello.\n", "e.md", in: dir)
+        let out = dir.appendingPathComponent("e.pdf").path
+        try "precious".write(toFile: out, atomically: true, encoding: .utf8)
+        let cases: [(String, String)] = [
+            ("name: t\npage:\n  size: a4\n  margins: [oops\n", "template.yaml:"),
+            ("name: t\nstyles:\n  body: {size: 10pt}\n  heading-1: {parent: nosuch}\n", "template.yaml:4:"),
+            ("name: t\nstyles:\n  body: {size: 10pt, colour: red}\n", "template.yaml:3:"),
+            ("name: t\nfonts: [missing.ttf]\n", "template.yaml:2:"),
+        ]
+        for (yaml, place) in cases {
+            try yaml.write(to: tdir.appendingPathComponent("template.yaml"), atomically: true, encoding: .utf8)
+            let result = try folio(["render", input, "-t", tdir.path, "-o", out])
+            XCTAssertEqual(result.status, 1, yaml)
+            XCTAssertTrue(result.stderr.contains(place), "\(yaml) → \(result.stderr)")
+            XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), "precious")
+        }
+        let unknown = try folio(["render", input, "-t", "no-such-template", "-o", out])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("no-such-template"), unknown.stderr)
+    }
+
+    func testDocumentErrorsNameFileLineAndColumn() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("d.pdf").path
+        let cases: [(String, String)] = [
+            ("---\ntitle: [unclosed\n---\nText.\n", "d.md:2:"),
+            ("Text.\n\n{.nosuch}\nMore.\n", "d.md:3:"),
+            ("Text.\n\n![pic](nothere.png)\n", "d.md:3:"),
+        ]
+        for (md, place) in cases {
+            let input = try write(md, "d.md", in: dir)
+            let result = try folio(["render", input, "-o", out])
+            XCTAssertEqual(result.status, 1, md)
+            XCTAssertTrue(result.stderr.contains(place), "\(md) → \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    func testTemplateExportWritesAnEditableCopy() throws {
+        let dir = try temporaryDirectory()
+        let target = dir.appendingPathComponent("mine").path
+        let result = try folio(["template", "export", "report", target])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: target + "/template.yaml"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: target + "/logo.png"))
+        let again = try folio(["template", "export", "report", target])
+        XCTAssertEqual(again.status, 1, "never overwrites")
+        let input = try write("# Hi\n\nText.\n", "x.md", in: dir)
+        XCTAssertEqual(try folio(["render", input, "-t", target, "-q"], environment: epoch).status, 0)
+    }
+
+    func testFontsListsInstalledFamilies() throws {
+        let result = try folio(["fonts"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.split(separator: "\n").contains("DejaVu Serif"))
+    }
+
+    func testWatchRendersAgainWhenTheDocumentChanges() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("First version.\n", "w.md", in: dir)
+        let out = dir.appendingPathComponent("w.pdf").path
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("folio")
+        process.arguments = ["render", input, "-o", out, "--watch"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        func waitFor(_ text: String) -> Bool {
+            for _ in 0..<100 {
+                if (try? pdftotext(out))?.contains(text) == true { return true }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return false
+        }
+        XCTAssertTrue(waitFor("First version."))
+        Thread.sleep(forTimeInterval: 1.1)  // a new modification time, even on coarse clocks
+        try "Second version.\n".write(toFile: input, atomically: true, encoding: .utf8)
+        XCTAssertTrue(waitFor("Second version."), "not rendered again")
+    }
+}

@@ -1,0 +1,194 @@
+import FolioDocument
+import Foundation
+import XCTest
+
+/// Markdown → styled storage, construct by construct, with the built-in default template.
+final class DocumentBuilderTests: XCTestCase {
+    private var template: Template!
+    private var styles: StyleSheet!
+
+    override func setUpWithError() throws {
+        template = try BuiltinTemplates.template(named: "default")
+        styles = try StyleSheet(template: template)
+    }
+
+    private func build(_ markdown: String, file: String = "/tmp/doc.md") throws -> BuiltDocument {
+        let document = try MarkdownReader.parse(markdown, file: file)
+        return try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: 700).build(document)
+    }
+
+    /// The paragraphs' texts and styles.
+    private func paragraphs(_ built: BuiltDocument) -> [(text: String, style: ParagraphStyle, attributes: TextAttributes)] {
+        let s = built.storage
+        return (0..<s.paragraphCount).map { i in
+            let r = s.paragraphContentRange(at: i)
+            return (s.substring(r), s.paragraphStyle(ofParagraph: i), s.attributes(at: r.lowerBound).attributes)
+        }
+    }
+
+    private func attributes(of needle: String, in built: BuiltDocument) -> TextAttributes? {
+        guard let r = built.storage.string.range(of: needle) else { return nil }
+        return built.storage.attributes(at: built.storage.string.utf8.distance(from: built.storage.string.startIndex, to: r.lowerBound)).attributes
+    }
+
+    func testHeadingsTakeTheirStylesAndIdsAndTheNextParagraphStartsFlush() throws {
+        let built = try build("# One\n\nFirst para.\n\nSecond para.\n\n###### Six {#six}\n")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["One", "First para.", "Second para.", "Six"])
+        let h1 = try styles.paragraphStyle(named: "heading-1", at: nil)
+        XCTAssertEqual(p[0].attributes.font, h1.attributes.font)
+        XCTAssertTrue(p[0].style.keepWithNext)
+        XCTAssertEqual(p[1].style.firstLineHeadIndent, 0, "body-first after a heading")
+        XCTAssertGreaterThan(p[2].style.firstLineHeadIndent, 0, "body indents")
+        XCTAssertEqual(built.headings.map(\.id), ["one", "six"])
+        XCTAssertEqual(built.headings.map(\.level), [1, 6])
+        XCTAssertEqual(built.headings[1].offset, built.storage.paragraphRange(at: 3).lowerBound)
+    }
+
+    func testInlineStyles() throws {
+        let built = try build("Plain *em* **strong** ~~gone~~ `co de` [link](https://example.com) and [span]{.smallcaps color=#b00}.")
+        XCTAssertEqual(attributes(of: "em", in: built)?.font?.style, .italic)
+        XCTAssertEqual(attributes(of: "strong", in: built)?.font?.weight, .bold)
+        XCTAssertNotNil(attributes(of: "gone", in: built)?.strikethrough)
+        XCTAssertEqual(attributes(of: "co\u{00A0}de", in: built)?.font?.families.first, "DejaVu Sans Mono")
+        XCTAssertEqual(attributes(of: "link", in: built)?.link, "https://example.com")
+        let span = attributes(of: "span", in: built)
+        XCTAssertEqual(span?.foregroundColor, Color(hex: "#b00"))
+        XCTAssertTrue(span?.font?.features.contains(FontFeature("smcp")) ?? false)
+        XCTAssertNil(attributes(of: "Plain", in: built)?.link)
+    }
+
+    func testEmphasisInsideItalicTurnsUpright() throws {
+        let built = try build("*Italic with *upright* inside.*")
+        XCTAssertEqual(attributes(of: "Italic", in: built)?.font?.style, .italic)
+        XCTAssertEqual(attributes(of: "upright", in: built)?.font?.style, .normal)
+    }
+
+    func testBlockAttributeLinePicksAParagraphStyleAndProperties() throws {
+        let built = try build("{.lead}\nA lead paragraph.\n\n{align=center space-before=20pt}\nCentred.")
+        let p = paragraphs(built)
+        let lead = try styles.paragraphStyle(named: "lead", at: nil)
+        XCTAssertEqual(p[0].attributes.font?.size, lead.attributes.font?.size)
+        XCTAssertEqual(p[1].style.alignment, .center)
+        XCTAssertEqual(p[1].style.paragraphSpacingBefore, 20)
+    }
+
+    func testUnknownStyleIsAnErrorAtItsLine() throws {
+        XCTAssertThrowsError(try build("Text.\n\n{.nosuch}\nMore.", file: "/tmp/x.md")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/tmp/x.md:3:"), "\(error)")
+            XCTAssertTrue("\(error)".contains("unknown style 'nosuch'"), "\(error)")
+        }
+    }
+
+    func testListsHangTheirMarkersAndNest() throws {
+        let built = try build("1. one\n2. two\n   - inner\n3. three\n\n- [x] done\n- [ ] todo\n")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["1.\tone", "2.\ttwo", "–\tinner", "3.\tthree", "☑\tdone", "☐\ttodo"],
+                       "the inner list's bullet changes with depth")
+        XCTAssertEqual(p[0].style.tabStops.first?.location, p[0].style.headIndent)
+        XCTAssertLessThan(p[0].style.firstLineHeadIndent, p[0].style.headIndent, "the number hangs")
+        XCTAssertGreaterThan(p[2].style.headIndent, p[1].style.headIndent, "nested lists indent further")
+    }
+
+    func testNestedQuotesIndentFurther() throws {
+        let built = try build("> outer\n>\n> > inner\n")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["outer", "inner"])
+        XCTAssertGreaterThan(p[1].style.headIndent, p[0].style.headIndent)
+        XCTAssertGreaterThan(p[0].style.headIndent, 0)
+    }
+
+    func testCodeBlocksKeepSpacesAndWrapLongLinesWithAMark() throws {
+        let long = String(repeating: "x", count: 200)
+        let built = try build("```\n  indented\n\(long)\n```\n")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.count, 1)
+        XCTAssertTrue(p[0].text.hasPrefix("\u{00A0}\u{00A0}indented\u{2028}"))
+        XCTAssertTrue(p[0].text.contains("\u{2028}↪\u{00A0}x"), "continuation mark")
+        XCTAssertFalse(p[0].style.hyphenation)
+        XCTAssertEqual(p[0].attributes.font?.families.first, "DejaVu Sans Mono")
+    }
+
+    func testThematicBreakIsTheOrnament() throws {
+        let built = try build("Before.\n\n***\n\nAfter.")
+        let p = paragraphs(built)
+        XCTAssertEqual(p[1].text, template.ornament)
+        XCTAssertEqual(p[1].style.alignment, .center)
+        XCTAssertEqual(p[2].style.firstLineHeadIndent, 0)
+    }
+
+    func testHardBreakIsALineSeparator() throws {
+        let built = try build("one  \ntwo\\\nthree")
+        XCTAssertEqual(paragraphs(built)[0].text, "one\u{2028}two\u{2028}three")
+    }
+
+    func testAnImageAloneIsAFigureScaledToTheColumnWithItsCaption() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fig-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Assets/square.png")
+        try FileManager.default.copyItem(at: png, to: dir.appendingPathComponent("sq.png"))
+        let built = try build("Text with ![icon](sq.png) inline.\n\n![The caption](sq.png)\n", file: dir.appendingPathComponent("d.md").path)
+        let p = paragraphs(built)
+        XCTAssertEqual(p.count, 3)
+        let figure = built.storage.attributes(at: built.storage.paragraphRange(at: 1).lowerBound).attributes.attachment
+        XCTAssertEqual(figure?.bounds.width ?? 0, 450, accuracy: 0.01, "scaled to the column width")
+        XCTAssertEqual(p[2].text, "The caption")
+        XCTAssertTrue(p[1].style.keepWithNext, "a figure stays with its caption")
+        XCTAssertEqual(built.images.count, 1)
+        XCTAssertThrowsError(try build("![x](missing.png)", file: dir.appendingPathComponent("d.md").path)) { error in
+            XCTAssertTrue("\(error)".contains("d.md:1:1: image 'missing.png' not found"), "\(error)")
+        }
+    }
+
+    func testFrontMatterGivesTheTitleBlockAndMetadata() throws {
+        let built = try build("---\ntitle: The Title\nauthor: Ann Author\nkeywords: [a, b]\nsubject: Things\n---\n\nBody.")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["The Title", "Ann Author", "Body."])
+        XCTAssertEqual(built.metadata.title, "The Title")
+        XCTAssertEqual(built.metadata.author, "Ann Author")
+        XCTAssertEqual(built.metadata.keywords, ["a", "b"])
+        XCTAssertEqual(built.variables["title"], "The Title")
+    }
+
+    func testInternalLinksToUnknownIdsWarn() throws {
+        let built = try build("# Here\n\n[ok](#here) and [bad](#nowhere)")
+        XCTAssertEqual(built.warnings.count, 1)
+        XCTAssertTrue(built.warnings[0].contains("'nowhere'"), built.warnings[0])
+        XCTAssertNil(attributes(of: "bad", in: built)?.link, "a link that goes nowhere is dropped")
+        XCTAssertEqual(attributes(of: "ok", in: built)?.link, "#here")
+    }
+
+    func testStyleRulesApplyOnEditedParagraphsOnly() throws {
+        template.styles["alarm"] = StyleDefinition(name: "alarm", kind: .character,
+                                                   properties: [StyleProperty(name: "color", value: "#ff0000")])
+        template.styles["script"] = StyleDefinition(name: "script", kind: .character,
+                                                    properties: [StyleProperty(name: "style", value: "italic")])
+        template.rules = [StyleRule(pattern: "\\b[A-Z]{2,}\\b", style: "alarm"),
+                          StyleRule(pattern: "~([^~]+)~", style: "script", replacement: "$1")]
+        styles = try StyleSheet(template: template)
+        let built = try build("Beware the NASA budget.\n\nA ~whispered~ word.")
+        XCTAssertEqual(attributes(of: "NASA", in: built)?.foregroundColor, Color(hex: "#ff0000"))
+        XCTAssertNil(attributes(of: "Beware", in: built)?.foregroundColor)
+        XCTAssertEqual(built.storage.substring(built.storage.paragraphContentRange(at: 1)), "A whispered word.")
+        XCTAssertEqual(attributes(of: "whispered", in: built)?.font?.style, .italic)
+        // An edit runs the rules again on the paragraph it touches.
+        let s = built.storage
+        s.replaceCharacters(in: s.paragraphContentRange(at: 0).upperBound..<s.paragraphContentRange(at: 0).upperBound, with: " And ESA.")
+        XCTAssertEqual(attributes(of: "ESA", in: built)?.foregroundColor, Color(hex: "#ff0000"))
+    }
+
+    func testColumnsPropertyStartsASection() throws {
+        let built = try build("Spanning intro.\n\n{columns=3}\nIn three columns.")
+        XCTAssertEqual(built.sections, [SectionMark(offset: built.storage.paragraphRange(at: 1).lowerBound, columns: 3)])
+        XCTAssertEqual(built.storage.paragraphStyle(ofParagraph: 1).breakBefore, .container)
+    }
+
+    func testPlainTextIsSetInBody() throws {
+        let built = try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: 700)
+            .buildPlainText("One\nparagraph.\n\nTwo.\n", file: "/tmp/p.txt", language: "en-US")
+        XCTAssertEqual(paragraphs(built).map(\.text), ["One paragraph.", "Two."])
+        XCTAssertEqual(built.storage.paragraphCount, 2, "no empty paragraph at the end")
+    }
+}
