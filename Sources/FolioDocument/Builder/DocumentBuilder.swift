@@ -78,7 +78,7 @@ struct BuildState {
         let parts: [(String, String?)] = [("title", fm.title), ("subtitle", fm.variables["subtitle"]),
                                           ("author", fm.author),
                                           // The date shows only where the template has a style for it.
-                                          ("date", styles.style("date") != nil ? fm.date : nil),
+                                          ("date", builder.template.styles["date"] != nil ? fm.date : nil),
                                           ("abstract", fm.variables["abstract"])]
         var any = false
         for (style, value) in parts {

@@ -196,15 +196,16 @@ public final class PageComposer: LayoutManagerDelegate {
     }
 
     /// The height that splits the rest of a section evenly over `columns` columns, when
-    /// another section follows it and the rest fits on this page; nil otherwise.
+    /// the rest fits on this page; nil otherwise.
     ///
     /// The rest is set once in a single column of the same width, and the shortest
     /// height is found at which its lines, cut at line boundaries, fill no more than
     /// `columns` columns.
     private func balancedHeight(section: Int, from offset: Int, columns: Int, width: Double, available: Double,
                                 manager: LayoutManager) -> Double? {
-        guard section >= 0, section + 1 < sections.count else { return nil }
-        let end = sections[section + 1].offset
+        // Up to the next section, or the end of the text: the last page's columns
+        // balance too.
+        let end = section + 1 < sections.count ? sections[section + 1].offset : manager.textStorage.length
         guard end > offset else { return nil }
         // Far more text than the page holds: nothing to balance, and not worth measuring.
         if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }

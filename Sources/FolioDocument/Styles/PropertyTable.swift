@@ -12,6 +12,9 @@ struct PropertyTable {
         var attributes: TextAttributes
         var paragraph: ParagraphStyle
         var next: String?
+        /// The first line's indent relative to the other lines' (CSS's text-indent):
+        /// the paragraph's first-line head indent is its head indent plus this.
+        var textIndent = 0.0
         /// Paragraph properties were set (a character style may not set them).
         var setParagraphProperty = false
     }
@@ -34,6 +37,7 @@ struct PropertyTable {
     func apply(_ properties: [StyleProperty], to target: inout Target) throws {
         let ordered = properties.filter { $0.name == "size" } + properties.filter { $0.name != "size" }
         for p in ordered { try apply(p, to: &target) }
+        target.paragraph.firstLineHeadIndent = target.paragraph.headIndent + target.textIndent
     }
 
     private func fail(_ p: StyleProperty, _ reason: String) -> DocumentError {
@@ -156,7 +160,7 @@ struct PropertyTable {
             let a: TextAlignment = try choice(["left": .left, "right": .right, "center": .center, "centre": .center,
                                                "justify": .justified, "justified": .justified, "natural": .natural])
             paragraph { $0.alignment = a }
-        case "indent": let l = try length(); paragraph { $0.firstLineHeadIndent = l }
+        case "indent": t.textIndent = try length(); t.setParagraphProperty = true
         case "head-indent": let l = try length(); paragraph { $0.headIndent = l }
         case "tail-indent": let l = try length(); paragraph { $0.tailIndent = l }
         case "line-height": let n = try number(); paragraph { $0.lineHeightMultiple = n }

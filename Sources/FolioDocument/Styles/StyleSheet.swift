@@ -11,6 +11,8 @@ public struct ResolvedStyle: Sendable {
     public var paragraph: ParagraphStyle
     /// The style the paragraph after this one takes (a heading's `body-first`).
     public var next: String?
+    /// The first line's indent relative to the others' (kept for styles inheriting it).
+    var textIndent = 0.0
 }
 
 /// A template's styles with inheritance resolved and the scale applied.
@@ -56,7 +58,7 @@ public struct StyleSheet: Sendable {
             case .paragraph:
                 var target: PropertyTable.Target
                 if let p = parent(of: d), let base = resolved[p] {
-                    target = .init(attributes: base.attributes, paragraph: base.paragraph, next: nil)
+                    target = .init(attributes: base.attributes, paragraph: base.paragraph, next: base.next, textIndent: base.textIndent)
                 } else if let p = parent(of: d), let props = characterProperties[p] {
                     target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
                                    paragraph: ParagraphStyle(), next: nil)
@@ -78,7 +80,7 @@ public struct StyleSheet: Sendable {
                     target.paragraph.maximumLineHeight *= ratio
                 }
                 resolved[name] = ResolvedStyle(name: name, kind: .paragraph, attributes: target.attributes,
-                                               paragraph: target.paragraph, next: target.next)
+                                               paragraph: target.paragraph, next: target.next, textIndent: target.textIndent)
             case .character:
                 let inherited = parent(of: d).flatMap { characterProperties[$0] } ?? []
                 let props = inherited + d.properties
@@ -135,9 +137,11 @@ public struct StyleSheet: Sendable {
 
     /// `style` with ad-hoc properties (a Markdown `{key=value}`) applied on top.
     public func applying(_ properties: [StyleProperty], to style: ResolvedStyle) throws -> ResolvedStyle {
-        var target = PropertyTable.Target(attributes: style.attributes, paragraph: style.paragraph, next: style.next)
+        var target = PropertyTable.Target(attributes: style.attributes, paragraph: style.paragraph, next: style.next,
+                                          textIndent: style.textIndent)
         try table.apply(properties, to: &target)
         var s = style
+        s.textIndent = target.textIndent
         s.attributes = target.attributes
         s.paragraph = target.paragraph
         s.next = target.next
