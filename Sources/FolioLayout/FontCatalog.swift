@@ -16,6 +16,7 @@ public enum FontCatalog {
     static func fontsChanged() {
         lock.lock(); defer { lock.unlock() }
         shared = nil
+        cachedFamilies = nil
     }
 
     /// The family fontconfig actually uses for `descriptor` (its first family when
@@ -32,8 +33,17 @@ public enum FontCatalog {
         return families().contains { $0.caseInsensitiveCompare(family) == .orderedSame }
     }
 
+    nonisolated(unsafe) private static var cachedFamilies: [String]?
+
     /// Every font family installed, sorted.
     public static func families() -> [String] {
+        if let cached = withContext({ _ in cachedFamilies }) { return cached }
+        let list = listFamilies()
+        withContext { _ in cachedFamilies = list }
+        return list
+    }
+
+    private static func listFamilies() -> [String] {
         withContext { ctx in
             var list: UnsafeMutablePointer<UnsafeMutablePointer<PangoFontFamily>?>? = nil
             var count: Int32 = 0

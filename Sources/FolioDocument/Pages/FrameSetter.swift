@@ -2,14 +2,26 @@ import Foundation
 
 /// Sets a page's frames — running heads, folios, logos — each a small text of its own
 /// laid out in the frame's box, after the page's fields are filled in.
-struct FrameSetter {
+///
+/// Each frame keeps its storage and layout manager from page to page and only has its
+/// text replaced: a new layout manager per frame and page would load fonts anew each time.
+final class FrameSetter {
     let template: Template
     let styles: StyleSheet?
     let defaults: LayoutDefaults
+    private var setters: [String: (storage: TextStorage, manager: LayoutManager)] = [:]
+
+    init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults) {
+        self.template = template; self.styles = styles; self.defaults = defaults
+    }
+
+    deinit {
+        for s in setters.values { s.storage.removeObserver(s.manager) }
+    }
 
     /// Draws every frame of `page` with `fields`.
     func draw(_ page: ComposedPage, fields: [String: String], on canvas: PageCanvas) throws {
-        for frame in page.frames {
+        for (index, frame) in page.frames.enumerated() {
             if let image = frame.image {
                 let path = template.directory.map { URL(fileURLWithPath: $0).appendingPathComponent(image).path } ?? image
                 canvas.drawImage(atPath: path, fitting: frame.rect)
@@ -17,24 +29,34 @@ struct FrameSetter {
             guard let raw = frame.text else { continue }
             let text = try PageFields.substitute(raw, fields, location: frame.location)
             guard !text.isEmpty else { continue }
-            var attributes = TextAttributes()
-            var paragraph = ParagraphStyle(alignment: .left)
-            if let styles {
-                let style = try styles.paragraphStyle(named: frame.style, at: frame.location)
-                attributes = style.attributes
-                paragraph = style.paragraph
-                // A frame is one box: no indents or spacing from a body-like style.
-                paragraph.firstLineHeadIndent = 0
-                paragraph.paragraphSpacingBefore = 0
-                paragraph.breakBefore = .none
-                paragraph.keepWithNext = false
+            let key = "\(page.master)#\(index)"
+            let setter = try setters[key] ?? makeSetter(for: frame)
+            setters[key] = setter
+            if setter.storage.string != text {
+                setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: text)
             }
-            let storage = TextStorage(text, attributes: attributes, paragraphStyle: paragraph)
-            let manager = LayoutManager(textStorage: storage, defaults: defaults)
-            manager.addTextContainer(TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1))))
-            manager.ensureLayout()
-            canvas.draw(manager, containerAt: 0, at: frame.rect.origin)
+            setter.manager.ensureLayout()
+            canvas.draw(setter.manager, containerAt: 0, at: frame.rect.origin)
         }
+    }
+
+    private func makeSetter(for frame: Frame) throws -> (storage: TextStorage, manager: LayoutManager) {
+        var attributes = TextAttributes()
+        var paragraph = ParagraphStyle(alignment: .left)
+        if let styles {
+            let style = try styles.paragraphStyle(named: frame.style, at: frame.location)
+            attributes = style.attributes
+            paragraph = style.paragraph
+            // A frame is one box: no indents or spacing from a body-like style.
+            paragraph.firstLineHeadIndent = paragraph.headIndent
+            paragraph.paragraphSpacingBefore = 0
+            paragraph.breakBefore = .none
+            paragraph.keepWithNext = false
+        }
+        let storage = TextStorage(" ", attributes: attributes, paragraphStyle: paragraph)
+        let manager = LayoutManager(textStorage: storage, defaults: defaults)
+        manager.addTextContainer(TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1))))
+        return (storage, manager)
     }
 
     /// Whether any frame of any master shows `{pages}` (which takes a counting pass).
