@@ -31,4 +31,22 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(paginator.pages.count, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
+
+    func testReadmeRenderJobExample() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-job-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "# Notes\n\nSome text.\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let cwd = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(dir.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        // --- README ---
+        var job = RenderJob(input: "notes.md")
+        job.templateName = "two-column"
+        let prepared = try job.prepare()          // read, find the template, style the storage
+        let report = try job.render(prepared, to: "notes.pdf")
+        // --- end ---
+        XCTAssertEqual(report.pages, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("notes.pdf").path))
+    }
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Renders each built-in template's example (Examples/Documents/NAME.md) and writes PNGs of
+# its first two pages to docs/images/template-NAME-1.png and -2.png (the README's pictures).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product folio >/dev/null
+work=$(mktemp -d /tmp/folio-previews.XXXXXX)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1795000000}
+for t in $(.build/release/folio templates | awk '{print $1}'); do
+  .build/release/folio render "Examples/Documents/$t.md" -t "$t" -o "$work/$t.pdf" -q
+  # About 380 px across for A4 and A5 alike; the tabloid a little wider.
+  pdftoppm -png -f 1 -l 2 -scale-to-x 380 -scale-to-y -1 "$work/$t.pdf" "$work/$t"
+  for n in 1 2; do
+    f=$(ls "$work/$t"-*"$n".png 2>/dev/null | head -n 1 || true)
+    [ -n "$f" ] && cp "$f" "docs/images/template-$t-$n.png"
+  done
+done
+ls docs/images/template-*
