@@ -4,3 +4,4 @@
 #include <pango/pangofc-font.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
+#include <hb-ot.h>

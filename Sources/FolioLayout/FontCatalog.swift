@@ -25,6 +25,34 @@ public enum FontCatalog {
         withContext { $0.loadFont(descriptor)?.familyName ?? "?" }
     }
 
+    /// Whether the font `descriptor` resolves to has the OpenType feature `tag` (e.g.
+    /// `smcp`) in its substitution table — if not, asking for it changes nothing.
+    public static func font(for descriptor: FontDescriptor, hasFeature tag: String) -> Bool {
+        let key = "\(descriptor.families)|\(descriptor.weight.value)|\(descriptor.style)|\(tag)"
+        if let known = withContext({ _ in featureCache[key] }) { return known }
+        let found: Bool = withContext { ctx in
+            var d = descriptor
+            d.features = []
+            guard let font = ctx.loadFont(d), let hb = pango_font_get_hb_font(font.pangoFont) else { return false }
+            let face = hb_font_get_face(hb)
+            let gsub: hb_tag_t = 0x4753_5542  // 'GSUB'
+            let wanted = tag.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            var tags = [hb_tag_t](repeating: 0, count: 128)
+            var start: UInt32 = 0
+            while true {
+                var count = UInt32(tags.count)
+                let total = hb_ot_layout_table_get_feature_tags(face, gsub, start, &count, &tags)
+                if tags[0..<Int(count)].contains(wanted) { return true }
+                start += count
+                if count == 0 || start >= total { return false }
+            }
+        }
+        withContext { _ in featureCache[key] = found }
+        return found
+    }
+
+    nonisolated(unsafe) private static var featureCache: [String: Bool] = [:]
+
     /// Whether `family` is installed under that name (case-insensitive), rather than
     /// being replaced by a fallback.
     public static func isInstalled(_ family: String) -> Bool {

@@ -156,8 +156,9 @@ struct Render: ParsableCommand {
             Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
         }
         if verbose {
-            Messages.note(String(format: "read and styled in %.3f s, set and written in %.3f s",
-                                 built.timeIntervalSince(started), Date().timeIntervalSince(built)))
+            let t = prepared.timings
+            Messages.note(String(format: "read %.3f s, template %.3f s, styled %.3f s, set and written %.3f s (%.3f s in all)",
+                                 t.read, t.template, t.build, Date().timeIntervalSince(built), Date().timeIntervalSince(started)))
         }
         if !quiet { print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")") }
         return prepared.sources

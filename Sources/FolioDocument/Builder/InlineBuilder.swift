@@ -10,7 +10,7 @@ extension BuildState {
     mutating func appendInline(_ inline: Inline, base: TextAttributes) throws {
         switch inline {
         case .text(let s):
-            text.append(s, attributes: base)
+            appendText(s, attributes: base)
         case .softBreak:
             text.append(" ", attributes: base)
         case .lineBreak:
@@ -60,6 +60,11 @@ extension BuildState {
         case .html(let raw):
             text.append(raw, attributes: base)
         }
+    }
+
+    /// Appends text (with small capitals made by hand where the font has none).
+    mutating func appendText(_ s: String, attributes: TextAttributes) {
+        SmallCaps.append(s, attributes: attributes, to: &text)
     }
 
     /// The image's path, relative to the document's folder; a missing file is an error

@@ -9,6 +9,9 @@ public struct PreparedDocument {
     public var defaults: LayoutDefaults
     /// The document, the template's files and the images: what `--watch` watches.
     public var sources: [String]
+    /// Seconds spent reading and parsing the document, loading the template and
+    /// resolving its styles, and building the styled storage (for `--verbose`).
+    public var timings: (read: Double, template: Double, build: Double) = (0, 0, 0)
 }
 
 /// Everything `folio render` does between reading its arguments and writing the PDF:
@@ -32,12 +35,14 @@ public struct RenderJob {
 
     /// Reads, resolves and builds.
     public func prepare() throws -> PreparedDocument {
+        let t0 = Date()
         var markdown: MarkdownDocument
         if isPlainText {
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
         } else {
             markdown = try MarkdownReader.read(path: input)
         }
+        let t1 = Date()
         var template: Template
         if let templateName {
             template = try TemplateResolver.resolve(templateName)
@@ -79,6 +84,7 @@ public struct RenderJob {
             throw DocumentError(path: template.sourcePath.isEmpty ? input : template.sourcePath,
                                 reason: "impossible page geometry: \(problem)")
         }
+        let t2 = Date()
         let builder = DocumentBuilder(template: template, styles: styles, columnWidth: geometry.columnWidth,
                                       columnHeight: geometry.textArea.height)
         let document: BuiltDocument
@@ -92,7 +98,9 @@ public struct RenderJob {
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
         if let dir = template.directory, !template.sourcePath.isEmpty { sources += TemplateFiles.list(in: dir) }
-        return PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
+        var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
+        prepared.timings = (t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), Date().timeIntervalSince(t2))
+        return prepared
     }
 
     /// Renders a prepared document to `output`.

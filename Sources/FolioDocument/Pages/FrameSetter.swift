@@ -9,7 +9,16 @@ final class FrameSetter {
     let template: Template
     let styles: StyleSheet?
     let defaults: LayoutDefaults
-    private var setters: [String: (storage: TextStorage, manager: LayoutManager)] = [:]
+    private var setters: [String: Setter] = [:]
+
+    /// One frame's text: its storage and layout manager, the attributes of its style,
+    /// and the text it holds now.
+    private struct Setter {
+        var storage: TextStorage
+        var manager: LayoutManager
+        var attributes: TextAttributes
+        var text: String
+    }
 
     init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults) {
         self.template = template; self.styles = styles; self.defaults = defaults
@@ -32,15 +41,21 @@ final class FrameSetter {
             let key = "\(page.master)#\(index)"
             let setter = try setters[key] ?? makeSetter(for: frame)
             setters[key] = setter
-            if setter.storage.string != text {
-                setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: text)
+            if setter.text != text {
+                setters[key]?.text = text
+                var styled = AttributedText()
+                SmallCaps.append(text, attributes: setter.attributes, to: &styled)
+                setter.storage.beginEditing()
+                setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: "")
+                setter.storage.append(styled)
+                setter.storage.endEditing()
             }
             setter.manager.ensureLayout()
             canvas.draw(setter.manager, containerAt: 0, at: frame.rect.origin)
         }
     }
 
-    private func makeSetter(for frame: Frame) throws -> (storage: TextStorage, manager: LayoutManager) {
+    private func makeSetter(for frame: Frame) throws -> Setter {
         var attributes = TextAttributes()
         var paragraph = ParagraphStyle(alignment: .left)
         if let styles {
@@ -56,7 +71,7 @@ final class FrameSetter {
         let storage = TextStorage(" ", attributes: attributes, paragraphStyle: paragraph)
         let manager = LayoutManager(textStorage: storage, defaults: defaults)
         manager.addTextContainer(TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1))))
-        return (storage, manager)
+        return Setter(storage: storage, manager: manager, attributes: attributes, text: "")
     }
 
     /// Whether any frame of any master shows `{pages}` (which takes a counting pass).

@@ -16,7 +16,7 @@ enum StandardStyles {
         ("heading-3", "heading-1", [("size", "0.68em")]),
         ("heading-4", "heading-1", [("size", "0.6em"), ("style", "italic")]),
         ("heading-5", "heading-1", [("size", "0.6em"), ("weight", "semibold")]),
-        ("heading-6", "heading-1", [("size", "0.6em"), ("weight", "regular"), ("small-caps", "true")]),
+        ("heading-6", "heading-1", [("size", "0.6em"), ("weight", "regular"), ("style", "italic")]),
         ("quote", "body", [("size", "0.95em"), ("indent", "0"), ("head-indent", "1.5em"), ("tail-indent", "-1.5em"),
                            ("space-before", "0.4em"), ("space-after", "0.4em")]),
         ("list", "body", [("indent", "0"), ("head-indent", "1.5em"), ("space-after", "0.2em")]),
