@@ -140,3 +140,20 @@ final class TemplateReaderTests: XCTestCase {
         XCTAssertEqual(try BuiltinTemplates.template(named: "large-print").scale, 1.5)
     }
 }
+
+extension TemplateReaderTests {
+    func testAFolderNamedLikeABuiltinIsNotMistakenForIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-resolve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("book"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cwd = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(dir.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        // ./book holds no template.yaml: `book` is still the built-in …
+        XCTAssertEqual(try TemplateResolver.resolve("book").name, "book")
+        // … but a path to it says what is missing.
+        XCTAssertThrowsError(try TemplateResolver.resolve("./book")) { XCTAssertTrue("\($0)".contains("template.yaml"), "\($0)") }
+        try "name: mine\n".write(to: dir.appendingPathComponent("book/template.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TemplateResolver.resolve("book").name, "mine", "a folder holding a template wins")
+    }
+}

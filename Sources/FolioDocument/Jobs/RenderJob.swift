@@ -56,7 +56,7 @@ public struct RenderJob {
                 throw DocumentError(location, e.reason)
             }
         } else {
-            template = try TemplateResolver.resolve("default")
+            template = try BuiltinTemplates.template(named: "default")
         }
         var variables: [String: String] = [:]
         try overrides.apply(to: &template, variables: &variables)
