@@ -194,3 +194,22 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertEqual(built.storage.paragraphCount, 2, "no empty paragraph at the end")
     }
 }
+
+extension DocumentBuilderTests {
+    func testListsInsideQuotesHangTheirMarkersFromTheQuoteIndent() throws {
+        let built = try build("> quoted\n>\n> - item\n>   - inner\n")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["quoted", "•\titem", "–\tinner"])
+        let quote = p[0].style.headIndent
+        XCTAssertGreaterThan(quote, 0)
+        XCTAssertEqual(p[1].style.firstLineHeadIndent, quote, accuracy: 1e-9, "the marker hangs at the quote's indent")
+        XCTAssertEqual(p[1].style.tabStops.first?.location, p[1].style.headIndent)
+        XCTAssertGreaterThan(p[2].style.headIndent, p[1].style.headIndent)
+    }
+
+    func testAnItemThatStartsWithCodeKeepsItsMarker() throws {
+        let p = paragraphs(try build("- ```\n  code\n  ```\n- item\n"))
+        XCTAssertEqual(p.map(\.text), ["•", "code", "•\titem"])
+        XCTAssertTrue(p[0].style.keepWithNext)
+    }
+}

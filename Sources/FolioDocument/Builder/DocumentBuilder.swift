@@ -31,8 +31,12 @@ public struct DocumentBuilder {
 
 /// Where a block sits: inside quotes and lists, which indent and restyle it.
 struct BlockContext {
+    /// How far list nesting indents (the marker of the innermost item hangs in it).
     var indent = 0.0
+    var listDepth = 0
     var quoteDepth = 0
+    /// Extra indent of quotes nested in quotes.
+    var quoteShift = 0.0
     /// In a tight list: no space between the item's paragraphs.
     var tight = false
     /// The marker (with its tab) the next paragraph starts with, for a list item's first one.
@@ -103,6 +107,15 @@ struct BuildState {
         for (i, block) in blocks.enumerated() {
             if let c = try columns(of: block) { pendingColumns = c }
             currentLocation = block.location
+            if let marker = context.marker, !isParagraph(block) {
+                // An item that starts with code, a quote or a list: its marker stands alone.
+                let list = try paragraphStyle(block, default: "list", context: context)
+                text.append(String(marker.dropLast()), attributes: attributes(of: list))
+                var p = finalParagraph(list, context: context, last: false)
+                p.keepWithNext = true
+                endParagraph(p, list)
+                context.marker = nil
+            }
             let last = i == blocks.count - 1
             switch block.kind {
             case .heading(let level, let content, let id):
@@ -139,7 +152,7 @@ struct BuildState {
             case .blockQuote(let inner):
                 var c = context
                 c.quoteDepth += 1
-                if context.quoteDepth > 0 { c.indent += quoteIndent }
+                if context.quoteDepth > 0 { c.quoteShift += quoteIndent }
                 try build(inner, context: c)
                 nextStyle = "body-first"
             case .list(let kind, let tight, let items):
@@ -158,13 +171,18 @@ struct BuildState {
         }
     }
 
+    func isParagraph(_ block: Block) -> Bool {
+        if case .paragraph = block.kind { return true }
+        return false
+    }
+
     /// Extra indent of a quote nested in a quote.
     var quoteIndent: Double { styles.style("quote")?.paragraph.headIndent ?? 18 }
 
     mutating func buildList(kind: ListKind, tight: Bool, items: [ListItem], block: Block, context: BlockContext) throws {
         let list = try paragraphStyle(block, default: "list", context: context)
         let step = max(list.paragraph.headIndent, 12)
-        let depth = Int((context.indent / step).rounded())
+        let depth = context.listDepth
         for (n, item) in items.enumerated() {
             var marker: String
             switch kind {
@@ -174,6 +192,7 @@ struct BuildState {
             if let checked = item.checked { marker = checked ? "☑" : "☐" }
             var c = context
             c.indent += step
+            c.listDepth += 1
             c.tight = tight
             c.marker = marker + "\t"
             if item.blocks.isEmpty {
@@ -219,15 +238,17 @@ struct BuildState {
     /// A paragraph style placed in its context: indented inside quotes and lists.
     func finalParagraph(_ style: ResolvedStyle, context: BlockContext, last: Bool) -> ParagraphStyle {
         var p = style.paragraph
-        if context.quoteDepth > 1 || (context.quoteDepth > 0 && context.indent > 0) {
-            p.headIndent += context.indent
-            p.firstLineHeadIndent += context.indent
-        } else if context.indent > 0 {
-            // A list item: the marker hangs in the indent, the text aligns on a tab.
+        if context.indent > 0 {
+            // A list item: the marker hangs in the indent, the text aligns on a tab. In a
+            // quote the list starts at the quote's indent.
             let step = max(styles.style("list")?.paragraph.headIndent ?? 18, 12)
-            p.headIndent = context.indent
-            p.firstLineHeadIndent = context.marker != nil ? context.indent - step : context.indent
-            p.tabStops = [TabStop(.left, at: context.indent)]
+            let base = context.quoteDepth > 0 ? (styles.style("quote")?.paragraph.headIndent ?? 0) + context.quoteShift : 0
+            p.headIndent = base + context.indent
+            p.firstLineHeadIndent = context.marker != nil ? p.headIndent - step : p.headIndent
+            p.tabStops = [TabStop(.left, at: p.headIndent)]
+        } else if context.quoteShift > 0 {
+            p.headIndent += context.quoteShift
+            p.firstLineHeadIndent += context.quoteShift
         }
         if context.tight && !last { p.paragraphSpacing = 0; p.paragraphSpacingBefore = 0 }
         return p

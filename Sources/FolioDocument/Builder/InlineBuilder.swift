@@ -103,7 +103,7 @@ extension BuildState {
         let path = try imagePath(image.source, location: image.location)
         let pixels = try ImageInfo.pixelSize(ofImageAt: path)
         let figure = try paragraphStyle(block, default: "figure", context: context)
-        let available = builder.columnWidth - figure.paragraph.headIndent - context.indent
+        let available = builder.columnWidth - figure.paragraph.headIndent - context.indent - context.quoteShift
         var w = available, h = pixels.height * available / pixels.width
         let maxHeight = builder.columnHeight * 0.85
         if h > maxHeight { w *= maxHeight / h; h = maxHeight }
