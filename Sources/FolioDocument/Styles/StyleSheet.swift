@@ -34,9 +34,6 @@ public struct StyleSheet: Sendable {
         scale = template.scale
         table = PropertyTable(scale: template.scale)
         let definitions = StandardStyles.completing(template.styles)
-        guard definitions["body"] != nil else {
-            throw DocumentError(path: template.sourcePath, reason: "the template defines no 'body' style")
-        }
         var visiting: [String] = []
         func parent(of d: StyleDefinition) -> String? {
             d.parent ?? (d.name == "body" || d.kind == .character ? nil : "body")

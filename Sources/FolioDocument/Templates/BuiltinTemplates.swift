@@ -40,6 +40,10 @@ public enum BuiltinTemplates {
             throw DocumentError(path: name, reason: "no built-in template '\(name)' (built-ins: \(names.joined(separator: ", ")))")
         }
         let fm = FileManager.default
+        var isDir: ObjCBool = false
+        if fm.fileExists(atPath: directory, isDirectory: &isDir), !isDir.boolValue {
+            throw DocumentError(path: directory, reason: "is a file; give a new folder to export into")
+        }
         if let existing = try? fm.contentsOfDirectory(atPath: directory), !existing.isEmpty {
             throw DocumentError(path: directory, reason: "already exists and is not empty; choose a new folder")
         }
