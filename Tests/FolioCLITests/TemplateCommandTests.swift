@@ -237,3 +237,35 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertTrue(waitFor("Second version."), "not rendered again")
     }
 }
+
+extension TemplateCommandTests {
+    /// Every bookmark opens the page its heading is set on.
+    func testOutlineEntriesOpenTheirHeadingsPages() throws {
+        let dir = try temporaryDirectory()
+        var md = ""
+        for chapter in 1...5 {
+            md += "# Part \(chapter)\n\n" + String(repeating: "Words of part \(chapter) fill the page. ", count: 120) + "\n\n"
+            md += "## Section \(chapter).1\n\n" + String(repeating: "More words. ", count: 60) + "\n\n"
+        }
+        let input = dir.appendingPathComponent("o.md").path
+        try md.write(toFile: input, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try folio(["render", input, "-q"]).status, 0)
+        let pdf = dir.appendingPathComponent("o.pdf").path
+        let json = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        var entries: [(title: String, page: Int, level: Int)] = []
+        func walk(_ items: [[String: Any]], level: Int) {
+            for item in items {
+                entries.append((item["title"] as? String ?? "", item["destpageposfrom1"] as? Int ?? 0, level))
+                walk(item["kids"] as? [[String: Any]] ?? [], level: level + 1)
+            }
+        }
+        walk(root["outlines"] as? [[String: Any]] ?? [], level: 1)
+        XCTAssertEqual(entries.map(\.title), (1...5).flatMap { ["Part \($0)", "Section \($0).1"] })
+        XCTAssertEqual(entries.map(\.level), Array(repeating: [1, 2], count: 5).flatMap { $0 }, "sections nest under parts")
+        for entry in entries {
+            let page = try tool("pdftotext", ["-f", "\(entry.page)", "-l", "\(entry.page)", pdf, "-"]).output
+            XCTAssertTrue(page.contains(entry.title), "\(entry.title) is not on page \(entry.page)")
+        }
+    }
+}
