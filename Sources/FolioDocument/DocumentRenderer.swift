@@ -129,10 +129,7 @@ public enum DocumentRenderer {
         for set in page.columnSets {
             guard let rule = set.rule, set.rects.count > 1 else { continue }
             // Rules run as deep as the deepest column of the band.
-            var bottom = set.top
-            for (index, rect) in zip(set.containerIndexes, set.rects) {
-                if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
-            }
+            let bottom = set.usedBottom(in: manager)
             for (a, b) in zip(set.rects, set.rects.dropFirst()) {
                 let x = (a.maxX + b.minX) / 2
                 canvas.strokeLine(from: Point(x: x, y: set.top), to: Point(x: x, y: bottom), color: rule.color, width: rule.width)

@@ -22,6 +22,16 @@ public struct ColumnSet: Sendable {
     /// The columns' height when balanced (a section ending on this page with another
     /// after it); nil for columns down to the foot of the text area.
     public var height: Double?
+
+    /// The lowest line's bottom in these columns, in page coordinates (the band's top
+    /// when nothing is set in it yet).
+    public func usedBottom(in manager: LayoutManager) -> Double {
+        var bottom = top
+        for (index, rect) in zip(containerIndexes, rects) {
+            if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
+        }
+        return bottom
+    }
 }
 
 /// One page as composed from the template: its master, margins, column sets and frames.
@@ -89,7 +99,7 @@ public final class PageComposer: LayoutManagerDelegate {
         if section != set.section {
             // A new section starts below the text set so far on this page, if a few
             // lines' room is left there.
-            let bottom = usedBottom(of: set, layoutManager)
+            let bottom = set.usedBottom(in: layoutManager)
             let top = bottom + template.spanGap
             if page.textArea.maxY - top >= minimumBandHeight {
                 let master = template.masters[page.master] ?? PageMaster()
@@ -134,14 +144,6 @@ public final class PageComposer: LayoutManagerDelegate {
 
     /// The room a new band of columns needs: a few lines of body text.
     private var minimumBandHeight: Double { 48 * template.scale }
-
-    private func usedBottom(of set: ColumnSet, _ manager: LayoutManager) -> Double {
-        var bottom = set.top
-        for (index, rect) in zip(set.containerIndexes, set.rects) {
-            if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
-        }
-        return bottom
-    }
 
     private func newPage(section: Int, startingAt offset: Int, _ manager: LayoutManager) -> TextContainer {
         let number = pages.count + 1
