@@ -76,25 +76,3 @@ public enum BuiltinTemplates {
         }
     }
 }
-
-/// Finds a template from what a user typed: a folder holding template.yaml, that file
-/// itself, or the name of a built-in.
-public enum TemplateResolver {
-    public static func resolve(_ nameOrPath: String) throws -> Template {
-        var isDir: ObjCBool = false
-        let fm = FileManager.default
-        let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasPrefix(".")
-        if fm.fileExists(atPath: nameOrPath, isDirectory: &isDir) {
-            let yaml = URL(fileURLWithPath: nameOrPath).appendingPathComponent("template.yaml").path
-            // A folder of the same name as a built-in is a template only if it holds one.
-            if isDir.boolValue, fm.fileExists(atPath: yaml) || looksLikePath || !BuiltinTemplates.names.contains(nameOrPath) {
-                return try TemplateLoader.load(directory: nameOrPath)
-            }
-            if !isDir.boolValue, nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
-                return try TemplateLoader.load(directory: URL(fileURLWithPath: nameOrPath).deletingLastPathComponent().path)
-            }
-        }
-        if !looksLikePath, BuiltinTemplates.names.contains(nameOrPath) { return try BuiltinTemplates.template(named: nameOrPath) }
-        throw DocumentError(path: nameOrPath, reason: "no template here: not a folder with template.yaml and not a built-in (\(BuiltinTemplates.names.joined(separator: ", ")))")
-    }
-}
