@@ -269,3 +269,27 @@ extension TemplateCommandTests {
         }
     }
 }
+
+extension TemplateCommandTests {
+    func testOptionErrorsNameTheOptionAndFrameFieldsAreCheckedFirst() throws {
+        let dir = try temporaryDirectory()
+        let input = dir.appendingPathComponent("w.md").path
+        try "Words.\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("w.pdf").path
+        let size = try folio(["render", input, "--set", "body.size=huge", "-o", out])
+        XCTAssertEqual(size.status, 1)
+        XCTAssertTrue(size.stderr.contains("error: --set body.size=huge: 'huge' is not a length"), size.stderr)
+        let tpl = dir.appendingPathComponent("ft")
+        try FileManager.default.createDirectory(at: tpl, withIntermediateDirectories: true)
+        try "name: ft\nmasters:\n  default:\n    frames:\n      - {x: 10mm, y: 5mm, width: 90mm, height: 20pt, text: \"{chapter}\"}\n"
+            .write(to: tpl.appendingPathComponent("template.yaml"), atomically: true, encoding: .utf8)
+        let field = try folio(["render", input, "-t", tpl.path, "-o", out])
+        XCTAssertEqual(field.status, 1)
+        XCTAssertTrue(field.stderr.contains("template.yaml:5:9: unknown field {chapter}"), field.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // A front-matter variable of that name makes it a field.
+        try "---\nchapter: One\n---\nWords.\n".write(toFile: input, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try folio(["render", input, "-t", tpl.path, "-o", out]).status, 0)
+        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("One"))
+    }
+}

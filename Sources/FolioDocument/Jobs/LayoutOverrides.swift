@@ -27,11 +27,11 @@ public struct LayoutOverrides: Sendable {
         if let margin { template.margins = PageMargins(all: margin); clearMasterMargins(&template) }
         if let columns { template.columns = columns; for k in template.masters.keys { template.masters[k]?.columns = nil } }
         if let gutter { template.gutter = gutter; for k in template.masters.keys { template.masters[k]?.gutter = nil } }
-        let cli = SourceLocation(file: "command line", line: 1, column: 1)
         for (key, value) in settings {
+            let cli = SourceLocation(file: "--set \(key)=\(value)", line: 0, column: 0)
             if key == "scale" {
                 guard let s = Double(value), s > 0, s < 20 else {
-                    throw DocumentError(cli, "--set scale=\(value): the scale must be a number between 0 and 20")
+                    throw DocumentError(cli, "the scale must be a number between 0 and 20")
                 }
                 template.scale = s
             } else if let dot = key.firstIndex(of: "."), template.styles[String(key[..<dot])] != nil || key.hasPrefix("styles.") {
@@ -40,7 +40,7 @@ public struct LayoutOverrides: Sendable {
                     name = String(property[..<d]); property = String(property[property.index(after: d)...])
                 }
                 guard template.styles[name] != nil else {
-                    throw DocumentError(cli, "--set \(key): the template has no style '\(name)'")
+                    throw DocumentError(cli, "the template has no style '\(name)'")
                 }
                 template.styles[name]!.properties.append(StyleProperty(name: property, value: value, location: cli))
             } else {
@@ -53,11 +53,13 @@ public struct LayoutOverrides: Sendable {
             if let current = body.attributes.font?.size, current > 0 { template.scale *= size / current }
         }
         var body: [StyleProperty] = []
-        if let fontFamilies { body.append(StyleProperty(name: "font", value: fontFamilies.joined(separator: ", "), location: cli)) }
-        if let leading { body.append(StyleProperty(name: "leading", value: "\(leading / template.scale)pt", location: cli)) }
-        if let alignment { body.append(StyleProperty(name: "align", value: alignment, location: cli)) }
+        func flag(_ name: String) -> SourceLocation { SourceLocation(file: name, line: 0, column: 0) }
+        if let fontFamilies { body.append(StyleProperty(name: "font", value: fontFamilies.joined(separator: ", "), location: flag("--font"))) }
+        if let leading { body.append(StyleProperty(name: "leading", value: "\(leading / template.scale)pt", location: flag("--leading"))) }
+        if let alignment { body.append(StyleProperty(name: "align", value: alignment, location: flag("--align"))) }
         if let hyphenation {
-            body.append(StyleProperty(name: "hyphenate", value: hyphenation.lowercased() == "none" ? "false" : "true", location: cli))
+            body.append(StyleProperty(name: "hyphenate", value: hyphenation.lowercased() == "none" ? "false" : "true",
+                                      location: flag("--hyphenate")))
         }
         if !body.isEmpty { template.styles["body", default: StyleDefinition(name: "body", kind: .paragraph)].properties += body }
     }

@@ -94,6 +94,7 @@ public struct RenderJob {
         } else {
             document = try builder.build(markdown)
         }
+        try checkFrameFields(template, variables: document.variables)
         let language = markdown.frontMatter.language ?? body.attributes.language ?? "en-US"
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
@@ -101,6 +102,16 @@ public struct RenderJob {
         var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
         prepared.timings = (t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), Date().timeIntervalSince(t2))
         return prepared
+    }
+
+    /// Every `{field}` of every frame must have a value: an unknown one is an error at
+    /// the frame, before any page is set.
+    func checkFrameFields(_ template: Template, variables: [String: String]) throws {
+        var known = variables
+        for name in ["page", "pages", "section", "date", "title", "author"] { known[name] = known[name] ?? "" }
+        for master in template.masters.values {
+            for frame in master.frames { if let text = frame.text { _ = try PageFields.substitute(text, known, location: frame.location) } }
+        }
     }
 
     /// Renders a prepared document to `output`.

@@ -10,9 +10,10 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DocumentError {
-    /// An error at `location`.
+    /// An error at `location` (line 0: a place with no lines, such as a command-line option).
     public init(_ location: SourceLocation, _ reason: String) {
-        self.init(path: location.file, line: location.line, column: location.column, reason: reason)
+        self.init(path: location.file, line: location.line > 0 ? location.line : nil,
+                  column: location.line > 0 ? location.column : nil, reason: reason)
     }
 }
 
