@@ -1,5 +1,10 @@
 import Foundation
 
+#if canImport(Glibc)
+/// glibc's `malloc_trim` (malloc.h is not in the Glibc module).
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// A document ready to render: the built storage, the template it is set with (after
 /// overrides), its resolved styles, and every file it was made from.
 public struct PreparedDocument {
@@ -99,6 +104,11 @@ public struct RenderJob {
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
         if let dir = template.directory, !template.sourcePath.isEmpty { sources += TemplateFiles.list(in: dir) }
+        #if canImport(Glibc)
+        // The Markdown tree and the text's copies are gone; hand their pages back now, or
+        // layout's large arrays (allocated apart from them) would add to them in the peak.
+        _ = mallocTrim(0)
+        #endif
         var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
         prepared.timings = (t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), Date().timeIntervalSince(t2))
         return prepared

@@ -26,7 +26,7 @@ struct CmarkTree {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
         defer { cmark_node_free(document) }
-        return try blocks(in: document)
+        return try blocks(in: document, consuming: true)
     }
 
     private static func parse(_ input: [UInt8]) -> OpaquePointer? {
@@ -72,13 +72,20 @@ struct CmarkTree {
 
     /// The blocks inside `parent`, with style lines applied to the block after them and
     /// heading ids assigned.
-    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
+    /// With `consuming`, each child is freed once converted, so the C tree and the
+    /// Swift one are never both whole (a long book's cmark nodes are several megabytes).
+    private mutating func blocks(in parent: OpaquePointer, consuming: Bool = false) throws -> [Block] {
         var result: [Block] = []
         var pending: (spec: StyleSpec, location: SourceLocation)?
         var child = cmark_node_first_child(parent)
         while let node = child {
             child = cmark_node_next(node)
-            switch try convert(node) {
+            let converted = try convert(node)
+            if consuming {
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+            }
+            switch converted {
             case nil:
                 continue
             case .styleLine(let spec, let location)?:
