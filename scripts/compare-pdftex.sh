@@ -14,11 +14,18 @@ text = open(sys.argv[1], encoding="utf-8").read()
 paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
 special = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
            "^": r"\^{}", "_": r"\_", "~": r"\~{}", "%": r"\%"}
-body = "\n\n".join("".join(special.get(c, c) for c in p) for p in paragraphs)
+def tex(p):
+    out = "".join(special.get(c, c) for c in p)
+    # The book is Markdown: _italics_ and ## chapters become \emph and \section*, with a
+    # page number at the foot, as Folio's default template sets them.
+    out = re.sub(r"\\_(.+?)\\_", r"\\emph{\1}", out)
+    m = re.match(r"(?:\\#)+ (.*)", out)
+    return "\\section*{%s}" % m.group(1) if m else out
+body = "\n\n".join(tex(p) for p in paragraphs)
 with open(sys.argv[2], "w", encoding="utf-8") as f:
     f.write("\\documentclass[10pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage{lmodern}\n"
             "\\usepackage[a4paper,margin=2cm]{geometry}\\setlength\\columnsep{1cm}\n"
-            "\\renewcommand\\normalsize{\\fontsize{10}{12}\\selectfont}\\pagestyle{empty}\n"
+            "\\renewcommand\\normalsize{\\fontsize{10}{12}\\selectfont}\\pagestyle{plain}\n"
             "\\begin{document}\\normalsize\n" + body + "\n\\end{document}\n")
 PY
 swift build -c release --product folio-bench >/dev/null

@@ -28,6 +28,9 @@ public enum ApplicationFonts {
         FcPatternDestroy(probe)
         guard FcConfigAppFontAddFile(config, full) != 0 else { throw Problem(reason: "fontconfig could not add \(full)") }
         added.insert(full)
+        // New font maps see the font; existing ones reload fontconfig's list when they
+        // next shape, each on its own thread.
         FontCatalog.fontsChanged()
+        ShapingContext.fontsChanged()
     }
 }

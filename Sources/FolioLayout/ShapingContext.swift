@@ -1,4 +1,5 @@
 import CPango
+import Foundation
 
 /// One Pango font map and context, set up for PDF points: 72 dpi, no hinting, no
 /// rounding of glyph positions (rounded widths make justified lines ragged).
@@ -6,13 +7,36 @@ import CPango
 /// Pango font maps are not thread-safe, so each thread that shapes owns one context.
 final class ShapingContext {
     let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    private let pangoContext: OpaquePointer
     private var fonts: [UnsafeMutablePointer<PangoFont>: Font] = [:]
+    /// The application-font generation this context's font map has seen.
+    private var fontGeneration: Int
+
+    /// The Pango context; first brings the font map up to date if application fonts
+    /// were added since (on this context's own thread: font maps are not thread-safe).
+    var context: OpaquePointer {
+        let now = ShapingContext.currentFontGeneration
+        if now != fontGeneration {
+            fontGeneration = now
+            pango_fc_font_map_config_changed(OpaquePointer(fontMap))
+        }
+        return pangoContext
+    }
+
+    private static let generationLock = NSLock()
+    nonisolated(unsafe) private static var generation = 0
+    static var currentFontGeneration: Int { generationLock.withLock { generation } }
+
+    /// Application fonts were added: every context reloads fontconfig's font list before
+    /// it next shapes.
+    static func fontsChanged() { generationLock.withLock { generation += 1 } }
 
     init() {
+        fontGeneration = ShapingContext.currentFontGeneration
         fontMap = pango_cairo_font_map_new()
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
-        context = pango_font_map_create_context(fontMap)
+        let context: OpaquePointer = pango_font_map_create_context(fontMap)
+        pangoContext = context
         pango_cairo_context_set_resolution(context, 72)
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
@@ -25,7 +49,7 @@ final class ShapingContext {
 
     deinit {
         fonts.removeAll()
-        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(pangoContext))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 

@@ -41,7 +41,8 @@ struct PropertyTable {
     }
 
     private func fail(_ p: StyleProperty, _ reason: String) -> DocumentError {
-        DocumentError(p.location ?? SourceLocation(file: "style", line: 1, column: 1), reason)
+        // Line 0: a setting made in code has no place to point at.
+        DocumentError(p.location ?? SourceLocation(file: "style property '\(p.name)'", line: 0, column: 0), reason)
     }
 
     private func apply(_ p: StyleProperty, to t: inout Target) throws {
@@ -70,19 +71,24 @@ struct PropertyTable {
         func color(_ text: String? = nil) throws -> Color {
             let s = text ?? v
             guard let c = PropertyTable.color(s) else {
-                throw fail(p, "'\(s)' is not a colour: expected #rgb, #rrggbb, #rrggbbaa or a colour name (\(PropertyTable.colorNames.keys.sorted().joined(separator: ", ")))")
+                let names = PropertyTable.colorNames.keys.sorted()
+                throw fail(p, "'\(s)' is not a colour: expected #rgb, #rrggbb, #rgba, #rrggbbaa or a colour name (\(names.joined(separator: ", ")))"
+                              + PropertyTable.suggestion(for: s.lowercased(), among: names))
             }
             return c
         }
         func choice<T>(_ options: [String: T]) throws -> T {
             guard let c = options[v.lowercased()] else {
-                throw fail(p, "'\(v)' is not one of \(options.keys.sorted().joined(separator: ", ")) for \(p.name)")
+                throw fail(p, "'\(v)' is not one of \(options.keys.sorted().joined(separator: ", ")) for \(p.name)"
+                              + PropertyTable.suggestion(for: v.lowercased(), among: options.keys.sorted()))
             }
             return c
         }
-        func line() throws -> TextLine? {
-            try choice(["none": nil, "single": TextLine(.single), "double": TextLine(.double), "thick": TextLine(.thick),
-                        "true": TextLine(.single), "false": nil])
+        /// An underline or strikethrough style; a colour set before (or inherited) stays.
+        func line(_ current: TextLine?) throws -> TextLine? {
+            let style: LineStyle? = try choice(["none": nil, "single": .single, "double": .double, "thick": .thick,
+                                                "true": .single, "false": nil])
+            return style.map { TextLine($0, color: current?.color) }
         }
         func paragraph(_ change: (inout ParagraphStyle) throws -> Void) rethrows {
             try change(&t.paragraph)
@@ -125,16 +131,16 @@ struct PropertyTable {
             if try bool() { font = font.addingFeature(.smallCaps) }
         case "color": t.attributes.foregroundColor = try color()
         case "background": t.attributes.backgroundColor = v.lowercased() == "none" ? nil : try color()
-        case "underline": t.attributes.underline = try line()
+        case "underline": t.attributes.underline = try line(t.attributes.underline)
         case "underline-color": t.attributes.underline = TextLine(t.attributes.underline?.style ?? .single, color: try color())
-        case "strikethrough": t.attributes.strikethrough = try line()
+        case "strikethrough": t.attributes.strikethrough = try line(t.attributes.strikethrough)
         case "strikethrough-color": t.attributes.strikethrough = TextLine(t.attributes.strikethrough?.style ?? .single, color: try color())
         case "stroke-width": t.attributes.stroke = TextStroke(width: try length(), color: t.attributes.stroke?.color)
         case "stroke-color": t.attributes.stroke = TextStroke(width: t.attributes.stroke?.width ?? 0.5, color: try color())
         case "shadow":
             if v.lowercased() == "none" { t.attributes.shadow = nil; break }
             let parts = v.split(separator: " ").map(String.init)
-            guard parts.count >= 2 else { throw fail(p, "shadow takes 'dx dy [blur] [colour]', e.g. '1pt 1pt 2pt #0008'") }
+            guard (2...4).contains(parts.count) else { throw fail(p, "shadow takes 'dx dy [blur] [colour]', e.g. '1pt 1pt 2pt #0008', or none") }
             var shadow = TextShadow(offset: Point(x: try length(parts[0]), y: try length(parts[1])))
             if parts.count >= 3 {
                 if let c = PropertyTable.color(parts[2]) { shadow.color = c } else { shadow.blurRadius = try length(parts[2]) }
@@ -143,7 +149,8 @@ struct PropertyTable {
             t.attributes.shadow = shadow
         case "baseline-offset": t.attributes.baselineOffset = try length()
         case "superscript":
-            guard let n = Int(v), (-3...3).contains(n) else { throw fail(p, "superscript takes a whole number from -3 to 3") }
+            let flag = ["true": 1, "yes": 1, "on": 1, "false": 0, "no": 0, "off": 0][v.lowercased()]
+            guard let n = Int(v) ?? flag, (-3...3).contains(n) else { throw fail(p, "superscript takes a whole number from -3 to 3") }
             t.attributes.superscript = n == 0 ? nil : n
         case "subscript": t.attributes.superscript = try bool() ? -1 : nil
         case "tracking": t.attributes.tracking = try length()
@@ -163,7 +170,11 @@ struct PropertyTable {
         case "indent": t.textIndent = try length(); t.setParagraphProperty = true
         case "head-indent": let l = try length(); paragraph { $0.headIndent = l }
         case "tail-indent": let l = try length(); paragraph { $0.tailIndent = l }
-        case "line-height": let n = try number(); paragraph { $0.lineHeightMultiple = n }
+        case "line-height":
+            guard let n = Double(v), n.isFinite, n >= 0 else {
+                throw fail(p, "'\(v)' is not a number for line-height: it multiplies the natural line height (1.2); for a fixed distance use leading")
+            }
+            paragraph { $0.lineHeightMultiple = n }
         case "leading": let l = try length(); paragraph { $0.minimumLineHeight = l; $0.maximumLineHeight = l }
         case "min-line-height": let l = try length(); paragraph { $0.minimumLineHeight = l }
         case "max-line-height": let l = try length(); paragraph { $0.maximumLineHeight = l }
@@ -198,10 +209,7 @@ struct PropertyTable {
         case "kind", "parent":
             break  // structural: read by the template loader
         default:
-            let known = PropertyTable.allNames
-            let near = known.min { PropertyTable.distance($0, p.name) < PropertyTable.distance($1, p.name) }
-            let hint = near.flatMap { PropertyTable.distance($0, p.name) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
-            throw fail(p, "unknown style property '\(p.name)'\(hint)")
+            throw fail(p, "unknown style property '\(p.name)'" + PropertyTable.suggestion(for: p.name, among: PropertyTable.allNames))
         }
         if PropertyTable.fontNames.contains(p.name) { t.attributes.font = font }
     }
@@ -219,8 +227,12 @@ struct PropertyTable {
     ]
 
     static func color(_ text: String) -> Color? {
-        let t = text.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
-        return colorNames[t.lowercased()] ?? (t.hasPrefix("#") ? Color(hex: t) : nil)
+        var t = text.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+        if let named = colorNames[t.lowercased()] { return named }
+        guard t.hasPrefix("#") else { return nil }
+        // `#rgba` (a shadow's `#0008`), which `Color(hex:)` does not read: doubled to `#rrggbbaa`.
+        if t.count == 5 { t = "#" + t.dropFirst().map { "\($0)\($0)" }.joined() }
+        return Color(hex: t)
     }
 
     /// `truncateHead` → `truncate-head`.
@@ -230,6 +242,13 @@ struct PropertyTable {
             if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) }
         }
         return out
+    }
+
+    /// ` (did you mean 'x'?)` naming the nearest of `names` (within 3 edits), or nothing.
+    static func suggestion(for word: String, among names: [String]) -> String {
+        let near = names.min { distance($0, word) < distance($1, word) }
+        guard let near, distance(near, word) <= min(3, max(1, word.count / 2 + 1)) else { return "" }
+        return " (did you mean '\(near)'?)"
     }
 
     /// Edit distance, for "did you mean".

@@ -64,18 +64,7 @@ public struct StyleSheet: Sendable {
                     target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
                                    paragraph: ParagraphStyle(), next: nil)
                 }
-                let inheritedSize = target.attributes.font?.size ?? 10
-                try table.apply(d.properties, to: &target)
-                // A style that changes the size but not the leading keeps the proportion of
-                // leading to size it inherits (as CSS does with a unitless line height):
-                // a heading inheriting the body's 13 pt leading must not overlap itself.
-                let leadingNames: Set<String> = ["leading", "line-height", "min-line-height", "max-line-height"]
-                if d.properties.contains(where: { $0.name == "size" }), !d.properties.contains(where: { leadingNames.contains($0.name) }),
-                   let size = target.attributes.font?.size, inheritedSize > 0 {
-                    let ratio = size / inheritedSize
-                    target.paragraph.minimumLineHeight *= ratio
-                    target.paragraph.maximumLineHeight *= ratio
-                }
+                try Self.apply(d.properties, with: table, to: &target)
                 resolved[name] = ResolvedStyle(name: name, kind: .paragraph, attributes: target.attributes,
                                                paragraph: target.paragraph, next: target.next, textIndent: target.textIndent)
             case .character:
@@ -88,11 +77,16 @@ public struct StyleSheet: Sendable {
                                         "'\(bad.name)' is a paragraph property; character style '\(name)' cannot set it")
                 }
                 characterProperties[name] = props
-                // Checked against body text now, so a bad value fails when the template loads.
-                var onBody = PropertyTable.Target(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
-                                                  paragraph: ParagraphStyle(), next: nil)
+                // What it sets, as it comes out on body text (its font: the body's with the
+                // style's changes) — for users that take a character style's attributes
+                // as they are. Applying it to other text goes through `applying(characterStyle:to:)`.
+                if definitions["body"] != nil, !visiting.contains("body") { try resolve("body", from: d) }
+                let bodyFont = resolved["body"]?.attributes.font ?? FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)
+                var onBody = PropertyTable.Target(attributes: TextAttributes(font: bodyFont), paragraph: ParagraphStyle(), next: nil)
                 try table.apply(props, to: &onBody)
-                resolved[name] = ResolvedStyle(name: name, kind: .character, attributes: target.attributes,
+                var own = target.attributes
+                own.font = target.attributes.font == nil ? nil : onBody.attributes.font
+                resolved[name] = ResolvedStyle(name: name, kind: .character, attributes: own,
                                                paragraph: ParagraphStyle(), next: nil)
             }
         }
@@ -105,8 +99,24 @@ public struct StyleSheet: Sendable {
         }
     }
 
-    /// Every style's name.
-    public var names: [String] { Array(resolved.keys) }
+    /// Applies a paragraph style's settings. A list that changes the size but not the
+    /// leading keeps the proportion of leading to size it inherits (as CSS does with a
+    /// unitless line height): a heading inheriting the body's 13 pt leading, or a
+    /// `{size=20pt}` paragraph, must not overlap itself.
+    private static func apply(_ properties: [StyleProperty], with table: PropertyTable, to target: inout PropertyTable.Target) throws {
+        let inheritedSize = target.attributes.font?.size ?? 10
+        try table.apply(properties, to: &target)
+        let leadingNames: Set<String> = ["leading", "line-height", "min-line-height", "max-line-height"]
+        if properties.contains(where: { $0.name == "size" }), !properties.contains(where: { leadingNames.contains($0.name) }),
+           let size = target.attributes.font?.size, inheritedSize > 0 {
+            let ratio = size / inheritedSize
+            target.paragraph.minimumLineHeight *= ratio
+            target.paragraph.maximumLineHeight *= ratio
+        }
+    }
+
+    /// Every style's name, sorted.
+    public var names: [String] { resolved.keys.sorted() }
 
     public func style(_ name: String) -> ResolvedStyle? { resolved[name] }
 
@@ -136,7 +146,8 @@ public struct StyleSheet: Sendable {
     public func applying(_ properties: [StyleProperty], to style: ResolvedStyle) throws -> ResolvedStyle {
         var target = PropertyTable.Target(attributes: style.attributes, paragraph: style.paragraph, next: style.next,
                                           textIndent: style.textIndent)
-        try table.apply(properties, to: &target)
+        if style.kind == .paragraph { try Self.apply(properties, with: table, to: &target) }
+        else { try table.apply(properties, to: &target) }
         var s = style
         s.textIndent = target.textIndent
         s.attributes = target.attributes

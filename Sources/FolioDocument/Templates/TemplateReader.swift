@@ -5,23 +5,37 @@ import Yams
 /// and what was expected there.
 public enum TemplateLoader {
     /// Loads the template in `directory` (which holds `template.yaml`), loading its
-    /// fonts as application fonts. `base` supplies an `extends:` template by name.
+    /// fonts as application fonts.
     public static func load(directory: String) throws -> Template {
-        let path = URL(fileURLWithPath: directory).appendingPathComponent("template.yaml").path
+        try load(file: URL(fileURLWithPath: directory).appendingPathComponent("template.yaml").path)
+    }
+
+    /// Loads a template file (usually `template.yaml`, but any name will do); the
+    /// folder it is in holds its fonts and images. Its fonts are loaded as application
+    /// fonts, so its styles can name their families.
+    public static func load(file path: String) throws -> Template {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
+            var isDir: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+            throw DocumentError(path: path, reason: !exists ? "no such file" : isDir.boolValue ? "is a folder, not a template file" : "cannot be read")
         }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let yaml = try PlainTextReader.decode(data, path: path)
-        let template = try load(yaml: yaml, path: path, directory: directory)
+        var reader = TemplateYAML(path: path, directory: directory)
+        let template = try reader.read(yaml)
         for font in template.fonts {
             let file = URL(fileURLWithPath: directory).appendingPathComponent(font).path
             do { try ApplicationFonts.add(fileAt: file) }
-            catch { throw DocumentError(path: path, reason: "font '\(font)': \(error)") }
+            catch {
+                let place = reader.fontLocations[font] ?? SourceLocation(file: path, line: 1, column: 1)
+                throw DocumentError(place, "font '\(font)': \(error)")
+            }
         }
         return template
     }
 
-    /// Reads template YAML; `path` is named in errors, `directory` resolves its files.
+    /// Reads template YAML; `path` is named in errors, `directory` resolves its files
+    /// (nil: file references are not checked). Fonts are not loaded.
     public static func load(yaml: String, path: String, directory: String?) throws -> Template {
         var reader = TemplateYAML(path: path, directory: directory)
         return try reader.read(yaml)
@@ -32,6 +46,10 @@ public enum TemplateLoader {
 struct TemplateYAML {
     let path: String
     let directory: String?
+    /// Where each font file was named, for errors found when it is loaded.
+    private(set) var fontLocations: [String: SourceLocation] = [:]
+
+    init(path: String, directory: String?) { self.path = path; self.directory = directory }
 
     func location(_ node: Node?) -> SourceLocation {
         SourceLocation(file: path, line: node?.mark?.line ?? 1, column: node?.mark?.column ?? 1)
@@ -95,6 +113,7 @@ struct TemplateYAML {
                 if let directory, !FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(file).path) {
                     throw error(node, "font file '\(file)' not found in \(directory)")
                 }
+                fontLocations[file] = location(node)
                 return file
             }
         }
@@ -166,9 +185,7 @@ struct TemplateYAML {
                 case "parent": parent = try string(pv)
                 default:
                     guard PropertyTable.allNames.contains(key) else {
-                        let near = PropertyTable.allNames.min { PropertyTable.distance($0, key) < PropertyTable.distance($1, key) }
-                        let hint = near.flatMap { PropertyTable.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
-                        throw error(pk, "unknown style property '\(key)'\(hint)")
+                        throw error(pk, "unknown style property '\(key)'" + PropertyTable.suggestion(for: key, among: PropertyTable.allNames + ["kind", "parent"]))
                     }
                     properties.append(StyleProperty(name: key, value: try string(pv), location: location(pv)))
                 }
@@ -221,16 +238,38 @@ struct TemplateYAML {
         return f
     }
 
-    /// Names that the template uses must exist once every style is known.
+    /// Names that the template uses must exist once every style is known (the
+    /// standard ones included), and be of the right kind.
     func check(_ t: Template) throws {
         let styles = StandardStyles.completing(t.styles)
-        for master in t.masters.values {
-            for f in master.frames where f.text != nil && styles[f.style] == nil {
-                throw DocumentError(f.location ?? location(nil), "frame style '\(f.style)' is not a style of this template")
+        func known(_ kind: StyleDefinition.Kind) -> String {
+            styles.values.filter { $0.kind == kind }.map(\.name).sorted().joined(separator: ", ")
+        }
+        for name in Self.masterNames {
+            for f in t.masters[name]?.frames ?? [] where f.text != nil {
+                guard let style = styles[f.style] else {
+                    throw DocumentError(f.location ?? location(nil), "frame style '\(f.style)' is not a style of this template"
+                                        + PropertyTable.suggestion(for: f.style, among: Array(styles.keys)))
+                }
+                if style.kind != .paragraph {
+                    throw DocumentError(f.location ?? location(nil), "frame style '\(f.style)' is a character style; a frame's text needs a paragraph style (\(known(.paragraph)))")
+                }
             }
         }
-        for r in t.rules where styles[r.style] == nil {
-            throw DocumentError(r.location ?? location(nil), "rule style '\(r.style)' is not a style of this template")
+        for r in t.rules {
+            guard let style = styles[r.style] else {
+                throw DocumentError(r.location ?? location(nil), "rule style '\(r.style)' is not a style of this template"
+                                    + PropertyTable.suggestion(for: r.style, among: Array(styles.keys)))
+            }
+            if style.kind != .character {
+                throw DocumentError(r.location ?? location(nil), "rule style '\(r.style)' is a paragraph style; a rule needs a character style (\(known(.character)))")
+            }
+        }
+        for d in t.styles.values.sorted(by: { $0.name < $1.name }) {
+            for p in d.properties where p.name == "next" && styles[p.value] == nil {
+                throw DocumentError(p.location ?? d.location ?? location(nil), "style '\(d.name)' names unknown style '\(p.value)' as next"
+                                    + PropertyTable.suggestion(for: p.value, among: Array(styles.keys)))
+            }
         }
     }
 
@@ -240,8 +279,7 @@ struct TemplateYAML {
         for (k, _) in m {
             let key = try string(k)
             if !allowed.contains(key) {
-                let near = allowed.min { PropertyTable.distance($0, key) < PropertyTable.distance($1, key) }
-                let hint = near.flatMap { PropertyTable.distance($0, key) <= 3 ? " (did you mean '\($0)'?)" : nil } ?? ""
+                let hint = PropertyTable.suggestion(for: key, among: allowed)
                 throw error(k, "unknown key '\(key)' in \(what)\(hint); expected one of \(allowed.joined(separator: ", "))")
             }
         }

@@ -3,6 +3,9 @@ import Foundation
 /// Finds a template from what a user typed: a folder holding template.yaml, that file
 /// itself, or the name of a built-in.
 public enum TemplateResolver {
+    /// The template `nameOrPath` names: a folder holding `template.yaml` (a folder named
+    /// like a built-in counts only when it holds one), a `.yaml` file, or a built-in.
+    /// Anything else is an error listing the built-ins.
     public static func resolve(_ nameOrPath: String) throws -> Template {
         var isDir: ObjCBool = false
         let fm = FileManager.default
@@ -14,7 +17,8 @@ public enum TemplateResolver {
                 return try TemplateLoader.load(directory: nameOrPath)
             }
             if !isDir.boolValue, nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
-                return try TemplateLoader.load(directory: URL(fileURLWithPath: nameOrPath).deletingLastPathComponent().path)
+                // The file named, whatever its name; its folder holds its fonts and images.
+                return try TemplateLoader.load(file: nameOrPath)
             }
         }
         if !looksLikePath, BuiltinTemplates.names.contains(nameOrPath) { return try BuiltinTemplates.template(named: nameOrPath) }
