@@ -10,9 +10,9 @@ struct Render: ParsableCommand {
         paragraphs). It is set with a template: -t, else the front matter's `template:`, \
         else the built-in `default` (see `folio templates`). The layout options below \
         override the template; --set overrides anything else:
-          --set title="Second draft"     a field ({title}, {author}, any variable)
-          --set body.size=11pt           a property of a template style
-          --set scale=1.25               the template's scale (every style in proportion)
+          --set title="Draft 2"     a field ({title}, {author}, any variable)
+          --set body.size=11pt      a property of a template style
+          --set scale=1.25          every style in proportion
 
         The PDF is written to a temporary file and renamed over OUTPUT only when complete, \
         so an existing OUTPUT is never left half-written; an error names the file, line \
