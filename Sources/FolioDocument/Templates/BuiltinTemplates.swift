@@ -53,12 +53,25 @@ public enum BuiltinTemplates {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var written: [String: String] = [:]
 
+    /// The built-in's files on disk, in a folder named after their contents: written once
+    /// and shared by every run (and every version of Folio with the same files), so runs
+    /// leave no litter behind.
     private static func materialized(_ name: String) throws -> String {
         lock.lock(); defer { lock.unlock() }
         if let dir = written[name] { return dir }
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("folio-templates-\(getpid())-\(UUID().uuidString.prefix(8))/\(name)").path
-        try write(files(of: name), to: dir)
+        let files = files(of: name)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a over paths and contents
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            for byte in Array(path.utf8) + [0] + [UInt8](data) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-templates-\(getuid())")
+        let dir = root.appendingPathComponent("\(name)-\(String(hash, radix: 16))").path
+        if !FileManager.default.fileExists(atPath: dir + "/template.yaml") {
+            // Written aside and renamed into place, so a run never sees half a template.
+            let staging = root.appendingPathComponent(".\(name)-\(getpid())-\(UUID().uuidString.prefix(8))").path
+            try write(files, to: staging)
+            if rename(staging, dir) != 0 { try? FileManager.default.removeItem(atPath: staging) }
+        }
         written[name] = dir
         return dir
     }
