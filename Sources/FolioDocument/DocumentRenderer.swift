@@ -57,7 +57,10 @@ public enum DocumentRenderer {
         var failure: Error?
         var outline = OutlineBuilder(headings: document.headings, anchors: document.anchors)
         var fields = document.variables
-        fields["date"] = fields["date"] ?? PageFields.date(document.metadata.effectiveDate)
+        // Formatting a date loads the locale's data (megabytes): only when a frame shows it.
+        if fields["date"] == nil, template.masters.values.contains(where: { $0.frames.contains { $0.text?.contains("{date}") == true } }) {
+            fields["date"] = PageFields.date(document.metadata.effectiveDate)
+        }
         fields["title"] = fields["title"] ?? document.metadata.title ?? ""
         fields["author"] = fields["author"] ?? document.metadata.author ?? ""
         if let totalPages { fields["pages"] = PageFields.folio(totalPages - 1 + template.firstPageNumber, template.numbering) }
