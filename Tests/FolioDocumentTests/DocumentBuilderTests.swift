@@ -213,3 +213,25 @@ extension DocumentBuilderTests {
         XCTAssertTrue(p[0].style.keepWithNext)
     }
 }
+
+extension DocumentBuilderTests {
+    func testARuleIsRelativeToTheTextItMatchesAndAppliesOnce() throws {
+        template.styles["big"] = StyleDefinition(name: "big", kind: .character, properties: [StyleProperty(name: "size", value: "1.5em")])
+        template.rules = [StyleRule(pattern: "\\bBIG\\b", style: "big")]
+        styles = try StyleSheet(template: template)
+        let built = try build("# A BIG heading\n\nA BIG word.")
+        let heading = try styles.paragraphStyle(named: "heading-1", at: nil).attributes.font!.size
+        let body = try styles.paragraphStyle(named: "body", at: nil).attributes.font!.size
+        let s = built.storage
+        func size(inParagraph i: Int) -> Double {
+            let r = s.paragraphContentRange(at: i)
+            let at = s.substring(r).utf8.count - s.substring(r).drop(while: { $0 != "B" }).utf8.count + r.lowerBound
+            return s.attributes(at: at).attributes.font!.size
+        }
+        XCTAssertEqual(size(inParagraph: 0), heading * 1.5, accuracy: 1e-9)
+        XCTAssertEqual(size(inParagraph: 1), body * 1.5, accuracy: 1e-9)
+        // Editing the paragraph runs the rules again: the match keeps its size.
+        s.replaceCharacters(in: s.paragraphContentRange(at: 1).upperBound..<s.paragraphContentRange(at: 1).upperBound, with: " More.")
+        XCTAssertEqual(size(inParagraph: 1), body * 1.5, accuracy: 1e-9)
+    }
+}

@@ -6,12 +6,14 @@ import Foundation
 struct StyleRules {
     private struct Compiled {
         let regex: NSRegularExpression
-        let attributes: TextAttributes
+        let style: String
         let replacement: String?
     }
+    private let styles: StyleSheet
     private let rules: [Compiled]
 
     init(_ rules: [StyleRule], styles: StyleSheet) throws {
+        self.styles = styles
         self.rules = try rules.map { rule in
             let regex: NSRegularExpression
             do { regex = try NSRegularExpression(pattern: rule.pattern) }
@@ -19,24 +21,26 @@ struct StyleRules {
                 throw DocumentError(rule.location ?? SourceLocation(file: "template", line: 1, column: 1),
                                     "'\(rule.pattern)' is not a valid regular expression")
             }
-            guard let style = styles.style(rule.style) else {
+            guard styles.style(rule.style) != nil else {
                 throw DocumentError(rule.location ?? SourceLocation(file: "template", line: 1, column: 1),
                                     "rule names unknown style '\(rule.style)'")
             }
-            return Compiled(regex: regex, attributes: style.attributes, replacement: rule.replacement)
+            return Compiled(regex: regex, style: rule.style, replacement: rule.replacement)
         }
     }
 
     /// The fixer to install in `TextStorage.attributeFixers`.
     var fixer: @Sendable (TextStorage, Range<Int>) -> Void {
-        let rules = self.rules
+        let rules = self.rules, styles = self.styles
         return { storage, range in
             var range = range
-            for rule in rules { StyleRules.apply(rule, to: storage, in: &range) }
+            for rule in rules { StyleRules.apply(rule, styles: styles, to: storage, in: &range) }
         }
     }
 
-    private static func apply(_ rule: Compiled, to storage: TextStorage, in range: inout Range<Int>) {
+    /// The rule's character style goes on top of the matched text's own attributes, so
+    /// `size: 1.2em` or `weight: bold` is relative to where the match is (a heading, a note).
+    private static func apply(_ rule: Compiled, styles: StyleSheet, to storage: TextStorage, in range: inout Range<Int>) {
         let string = storage.substring(range)
         let ns = string as NSString
         let matches = rule.regex.matches(in: string, range: NSRange(location: 0, length: ns.length))
@@ -61,12 +65,29 @@ struct StyleRules {
             guard lo < hi else { continue }
             if let template = rule.replacement {
                 let replaced = rule.regex.replacementString(for: match, in: string, offset: 0, template: template)
-                let attributes = storage.attributes(at: lo).attributes.merging(rule.attributes)
+                let attributes = styled(storage.attributes(at: lo).attributes, rule, styles)
                 storage.replaceCharacters(in: lo..<hi, with: replaced, attributes: attributes)
                 range = range.lowerBound..<(range.upperBound + replaced.utf8.count - (hi - lo))
             } else {
-                storage.addAttributes(rule.attributes, range: lo..<hi)
+                for run in storage.attributeRuns(in: lo..<hi) where !isStyled(run.attributes, rule) {
+                    storage.setAttributes(styled(run.attributes, rule, styles), range: run.range)
+                }
             }
         }
+    }
+
+    /// Marks text a rule has styled, so that running the rules again after another edit of
+    /// the paragraph does not apply a relative setting (`size: 1.2em`) twice.
+    private static let mark = "folio.rule"
+
+    private static func isStyled(_ attributes: TextAttributes, _ rule: Compiled) -> Bool {
+        attributes.custom(mark, as: String.self) == rule.style
+    }
+
+    private static func styled(_ attributes: TextAttributes, _ rule: Compiled, _ styles: StyleSheet) -> TextAttributes {
+        if isStyled(attributes, rule) { return attributes }
+        var a = styles.applying(characterStyle: rule.style, to: attributes)
+        a.custom[mark] = CustomAttributeValue(rule.style)
+        return a
     }
 }
