@@ -36,8 +36,7 @@ extension BuildState {
             }
             try appendInlines(content, base: a)
         case .image(let source, let alt, _, let location):
-            let path = try imagePath(source, location: location)
-            let size = try ImageInfo.pixelSize(ofImageAt: path)
+            let (path, size) = try image(source, location: location)
             // Inline images at 96 dpi, never wider than the column.
             var w = size.width * 0.75, h = size.height * 0.75
             if w > builder.columnWidth { h *= builder.columnWidth / w; w = builder.columnWidth }
@@ -67,17 +66,18 @@ extension BuildState {
         SmallCaps.append(s, attributes: attributes, to: &text)
     }
 
-    /// The image's path, relative to the document's folder; a missing file is an error
+    /// The image's path (relative to the document's folder) and pixel size, its header read once; a missing file is an error
     /// at the image's place in the document.
-    mutating func imagePath(_ source: String, location: SourceLocation) throws -> String {
+    mutating func image(_ source: String, location: SourceLocation) throws -> (path: String, pixels: Size) {
         let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).path
         guard FileManager.default.fileExists(atPath: path) else {
             throw DocumentError(location, "image '\(source)' not found (looked for \(path))")
         }
-        do { _ = try ImageInfo.pixelSize(ofImageAt: path) }
+        let pixels: Size
+        do { pixels = try ImageInfo.pixelSize(ofImageAt: path) }
         catch { throw DocumentError(location, "image '\(source)' \(error)") }
         if !images.contains(path) { images.append(path) }
-        return path
+        return (path, pixels)
     }
 
     /// The image of a paragraph that holds nothing else (spaces aside).
@@ -100,8 +100,7 @@ extension BuildState {
     /// column), centred, with its alt text as the caption below.
     mutating func appendFigure(_ image: (source: String, alt: String, location: SourceLocation), block: Block,
                                context: BlockContext) throws {
-        let path = try imagePath(image.source, location: image.location)
-        let pixels = try ImageInfo.pixelSize(ofImageAt: path)
+        let (path, pixels) = try self.image(image.source, location: image.location)
         let figure = try paragraphStyle(block, default: "figure", context: context)
         let available = builder.columnWidth - figure.paragraph.headIndent - context.indent - context.quoteShift
         var w = available, h = pixels.height * available / pixels.width
