@@ -35,8 +35,16 @@ public enum PlainTextReader {
 
     /// Decodes UTF-8, naming the byte offset, line and column of the first invalid byte.
     public static func decode(_ data: Data, path: String) throws -> String {
-        // The standard library validates fast; the walk below only finds the place.
-        if !data.contains(0), let text = String(validating: data, as: UTF8.self) { return text }
+        // The standard library validates fast over contiguous bytes (over `Data` as a
+        // sequence it goes byte by byte, ten times slower); the walk below only finds
+        // the place.
+        let valid: String? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.isEmpty else { return "" }
+            guard memchr(bytes.baseAddress!, 0, bytes.count) == nil else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        if let valid { return valid }
         let bytes = [UInt8](data)
         var i = 0
         var line = 1, lineStart = 0

@@ -44,9 +44,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
         if let scaled { cairo_scaled_font_reference(scaled) }
         cairoScaledFont = scaled
+        shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")
     }
+
+    /// Whether words set in this font can be shaped one at a time (see `WordShapeCache`).
+    package let shapesWordByWord: Bool
 
     /// A hyphen and an ellipsis in this font (glyph, advance), shaped when the font is
     /// made so that lines can end in them without shaping again.

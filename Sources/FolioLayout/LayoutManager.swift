@@ -316,7 +316,7 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     private func shapedParagraph(_ index: Int) -> ShapedParagraph {
-        if let shaper, let p = shaper.take(index) { return p }
+        if let shaper, let p = shaper.take(index, context: context) { return p }
         return ShapingPipeline.shape(paragraph: index, of: textStorage, defaults: defaults, context: context)
     }
 

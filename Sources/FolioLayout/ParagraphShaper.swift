@@ -156,14 +156,9 @@ extension ShapingContext {
             p.clusterRun.append(Int32(p.runs.count))
             p.clusterGlyphStart.append(Int32(glyphStart)); p.clusterGlyphEnd.append(Int32(glyphStart + 1))
         } else {
-            let glyphString = pango_glyph_string_new()!
-            defer { pango_glyph_string_free(glyphString) }
-            var analysis = item.pointee.analysis
-            pango_shape_with_flags(text + piece.lowerBound, Int32(piece.count), text, length, &analysis, glyphString,
-                                   PANGO_SHAPE_NONE)
-            let n = Int(glyphString.pointee.num_glyphs)
-            let infos = glyphString.pointee.glyphs!
-            let logClusters = glyphString.pointee.log_clusters!
+            shapeGlyphs(piece, item: item, font: font, attributes: attributes, text: text, length: length)
+            let n = runGlyphs.count
+            let infos = runGlyphs, logClusters = runClusters
             let scale = 1 / Double(PANGO_SCALE)
             for i in 0..<n {
                 let g = infos[i]
@@ -202,6 +197,48 @@ extension ShapingContext {
         p.runs.append(.init(byteRange: piece, glyphRange: glyphStart..<p.glyphs.count,
                             clusterRange: clusterFirst..<p.clusterCount, font: font, level: level,
                             attributes: attributes, baselineShift: shift, attachment: attributes.attachment))
+    }
+
+    /// Shapes `piece` of `item` into `runGlyphs` and `runClusters` (cluster byte offsets
+    /// from the piece's start), word by word through the cache when the font allows.
+    private func shapeGlyphs(_ piece: Range<Int>, item: UnsafeMutablePointer<PangoItem>, font: Font,
+                             attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32) {
+        runGlyphs.removeAll(keepingCapacity: true)
+        runClusters.removeAll(keepingCapacity: true)
+        var analysis = item.pointee.analysis
+        // Shapes text[start..<end] with Pango, appending its glyphs; the paragraph is
+        // the context, as for the whole piece.
+        func shape(_ range: Range<Int>) {
+            pango_shape_with_flags(text + range.lowerBound, Int32(range.count), text, length, &analysis, glyphString,
+                                   PANGO_SHAPE_NONE)
+            let n = Int(glyphString.pointee.num_glyphs)
+            let offset = Int32(range.lowerBound - piece.lowerBound)
+            runGlyphs.append(contentsOf: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n))
+            for i in 0..<n { runClusters.append(glyphString.pointee.log_clusters[i] + offset) }
+        }
+        guard usesWordCache, analysis.level & 1 == 0, font.shapesWordByWord, font.pangoFont == analysis.font else {
+            shape(piece)
+            return
+        }
+        let features = effectiveFont(attributes).descriptor.features.map { "\($0.tag)=\($0.value)" }.joined(separator: ",")
+            + (attributes.ligatures == false ? ";noliga" : "")
+        let variant = wordCache.variantID(.init(font: font.pangoFont, features: features,
+                                                language: analysis.language, script: Int32(analysis.script)))
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        var start = piece.lowerBound
+        while start < piece.upperBound {
+            let end = WordShapeCache.wordEnd(in: bytes, from: start, to: piece.upperBound)
+            let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !wordCache.append(word, variant: variant, clusterOffset: Int32(start - piece.lowerBound),
+                                 glyphs: &runGlyphs, clusters: &runClusters) {
+                shape(start..<end)
+                let n = Int(glyphString.pointee.num_glyphs)
+                wordCache.insert(word, variant: variant,
+                                 glyphs: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n),
+                                 clusters: UnsafeBufferPointer(start: glyphString.pointee.log_clusters, count: n))
+            }
+            start = end
+        }
     }
 
     private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {

@@ -11,6 +11,13 @@ final class ShapingContext {
     private var fonts: [UnsafeMutablePointer<PangoFont>: Font] = [:]
     /// The application-font generation this context's font map has seen.
     private var fontGeneration: Int
+    /// Words shaped before, when `usesWordCache`; tests turn it off to compare.
+    var wordCache = WordShapeCache()
+    let usesWordCache: Bool
+    /// Reused for every call to Pango's shaper, and the glyphs of the run being shaped.
+    let glyphString = pango_glyph_string_new()!
+    var runGlyphs: [PangoGlyphInfo] = []
+    var runClusters: [Int32] = []
 
     /// The Pango context; first brings the font map up to date if application fonts
     /// were added since (on this context's own thread: font maps are not thread-safe).
@@ -31,7 +38,8 @@ final class ShapingContext {
     /// it next shapes.
     static func fontsChanged() { generationLock.withLock { generation += 1 } }
 
-    init() {
+    init(wordCache: Bool = true) {
+        usesWordCache = wordCache
         fontGeneration = ShapingContext.currentFontGeneration
         fontMap = pango_cairo_font_map_new()
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
@@ -48,6 +56,7 @@ final class ShapingContext {
     }
 
     deinit {
+        pango_glyph_string_free(glyphString)
         fonts.removeAll()
         g_object_unref(UnsafeMutableRawPointer(pangoContext))
         g_object_unref(UnsafeMutableRawPointer(fontMap))

@@ -5,7 +5,10 @@ import Foundation
 /// the work of setting a book, and breaking and drawing can go on meanwhile.
 ///
 /// The worker owns its own Pango context, as Pango requires, and only reads the
-/// storage, which is not edited while layout runs.
+/// storage, which is not edited while layout runs. When the layout thread would wait
+/// for the paragraph the worker is shaping, it shapes the next unclaimed one itself
+/// (with its own context) instead of idling: on two cores the threads then share the
+/// shaping, whichever of them is behind.
 final class ShapingPipeline: @unchecked Sendable {
     private struct Input {
         var text: [UInt8]
@@ -17,6 +20,8 @@ final class ShapingPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var ready: [Int: ShapedParagraph] = [:]
     private var consumed: Int
+    /// The lowest paragraph neither thread has started on.
+    private var next: Int
     private var cancelled = false
     private let first: Int
     private let count: Int
@@ -36,6 +41,7 @@ final class ShapingPipeline: @unchecked Sendable {
         self.column = column
         self.first = first
         self.consumed = first
+        self.next = first
         self.defaults = defaults
         self.storage = storage
         // Paragraph boundaries are computed lazily; settle them on this thread first so the
@@ -73,20 +79,34 @@ final class ShapingPipeline: @unchecked Sendable {
     private func run() {
         defer { done.signal() }
         let context = ShapingContext()
-        for k in 0..<count {
-            let index = first + k
-            condition.lock()
-            while !cancelled && index >= consumed + window { condition.wait() }
-            let stop = cancelled
-            condition.unlock()
-            if stop { return }
-            let shaped = ShapingPipeline.shape(paragraph: index, of: storage, defaults: defaults, context: context)
-            if let column { speculate(shaped, paragraph: index, column: column) }
-            condition.lock()
-            ready[index] = shaped
-            condition.broadcast()
-            condition.unlock()
+        while let index = claim(waiting: true) {
+            finish(index, shaped: shape(index, context: context))
         }
+    }
+
+    /// The next paragraph no thread has started on, now claimed by the caller; nil when
+    /// there is none, or (`waiting` false) when the window is full. The worker waits
+    /// while the window is full.
+    private func claim(waiting: Bool) -> Int? {
+        if waiting { condition.lock() }
+        defer { if waiting { condition.unlock() } }
+        while waiting && !cancelled && next < first + count && next >= consumed + window { condition.wait() }
+        guard !cancelled, next < first + count, next < consumed + window else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    private func shape(_ index: Int, context: ShapingContext) -> ShapedParagraph {
+        let shaped = ShapingPipeline.shape(paragraph: index, of: storage, defaults: defaults, context: context)
+        if let column { speculate(shaped, paragraph: index, column: column) }
+        return shaped
+    }
+
+    private func finish(_ index: Int, shaped: ShapedParagraph) {
+        condition.lock()
+        ready[index] = shaped
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Breaks `p` for `column`, as the layout manager would if the paragraph
@@ -106,19 +126,42 @@ final class ShapingPipeline: @unchecked Sendable {
                                                     spans: spans)
     }
 
-    /// The shaped paragraph `index`, waiting for the worker if needed; nil if this
-    /// pipeline does not cover it.
-    func take(_ index: Int) -> ShapedParagraph? {
+    /// The shaped paragraph `index`; nil if this pipeline does not cover it. While the
+    /// worker is still on it, the caller shapes paragraphs further on with `context`
+    /// (its own, on its own thread) rather than wait.
+    func take(_ index: Int, context: ShapingContext) -> ShapedParagraph? {
         guard index >= first, index < first + count else { return nil }
         condition.lock()
         defer { condition.unlock() }
-        // A paragraph taken before (laid out again when keep-with-next moves it) is
-        // not coming back from the worker: the caller shapes it itself.
-        while ready[index] == nil && !cancelled && index >= consumed { condition.wait() }
-        let p = ready.removeValue(forKey: index)
-        consumed = max(consumed, index + 1)
-        condition.broadcast()
-        return p
+        while true {
+            if let p = ready.removeValue(forKey: index) {
+                consumed = max(consumed, index + 1)
+                condition.broadcast()
+                return p
+            }
+            // A paragraph taken before (laid out again when keep-with-next moves it) is
+            // not coming back from the worker: the caller shapes it itself.
+            if cancelled || index < consumed { return nil }
+            if index >= next {
+                // Nobody has started on it: shape it here, as the worker would (and
+                // skip any the caller jumped over).
+                next = index + 1
+                consumed = index + 1
+                condition.broadcast()
+                condition.unlock()
+                let p = shape(index, context: context)
+                condition.lock()
+                return p
+            }
+            if index < next, let ahead = claim(waiting: false) {
+                condition.unlock()
+                let p = shape(ahead, context: context)
+                condition.lock()
+                ready[ahead] = p
+                continue
+            }
+            condition.wait()
+        }
     }
 
     /// Stops the worker and waits until it has stopped reading the storage.

@@ -1,0 +1,95 @@
+@testable import FolioLayout
+import Foundation
+import XCTest
+
+final class WordShapeCacheTests: XCTestCase {
+    private let serif = FontDescriptor(families: ["DejaVu Serif"], size: 10)
+
+    private func shape(_ text: String, runs: [(Range<Int>, TextAttributes)]? = nil, context: ShapingContext) -> ShapedParagraph {
+        let bytes = Array(text.utf8)
+        let attributeRuns = runs.map { $0.map { (range: $0.0, attributes: $0.1) } }
+            ?? [(range: 0..<bytes.count, attributes: TextAttributes(font: serif))]
+        return context.shapeParagraph(text: bytes, storageOffset: 0, attributeRuns: attributeRuns,
+                                      style: ParagraphStyle(alignment: .justified, hyphenation: true),
+                                      defaults: LayoutDefaults(font: serif))
+    }
+
+    /// Everything shaping decides, glyph by glyph and cluster by cluster.
+    private func assertSameShaping(_ a: ShapedParagraph, _ b: ShapedParagraph, _ what: String,
+                                   file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.glyphs, b.glyphs, "glyphs of \(what)", file: file, line: line)
+        XCTAssertEqual(a.advances, b.advances, "advances of \(what)", file: file, line: line)
+        XCTAssertEqual(a.xOffsets, b.xOffsets, "x offsets of \(what)", file: file, line: line)
+        XCTAssertEqual(a.yOffsets, b.yOffsets, "y offsets of \(what)", file: file, line: line)
+        XCTAssertEqual(a.clusterStart, b.clusterStart, "clusters of \(what)", file: file, line: line)
+        XCTAssertEqual(a.clusterEnd, b.clusterEnd, "clusters of \(what)", file: file, line: line)
+        XCTAssertEqual(a.clusterGlyphStart, b.clusterGlyphStart, "cluster glyphs of \(what)", file: file, line: line)
+        XCTAssertEqual(a.clusterWidth, b.clusterWidth, "cluster widths of \(what)", file: file, line: line)
+        XCTAssertEqual(a.runs.map(\.glyphRange), b.runs.map(\.glyphRange), "runs of \(what)", file: file, line: line)
+    }
+
+    func testSerifQualifiesAndAFontKerningAgainstTheSpaceDoesNot() {
+        let context = ShapingContext()
+        XCTAssertTrue(context.loadFont(serif)!.shapesWordByWord)
+        // DejaVu Sans has a substitution that takes the space as input.
+        XCTAssertFalse(context.loadFont(FontDescriptor(families: ["DejaVu Sans"], size: 10))!.shapesWordByWord)
+    }
+
+    func testWordByWordShapingEqualsShapingWholeRuns() throws {
+        var samples = [
+            "Plain words, repeated words, repeated words and “quoted” words — with dashes.",
+            "Ligatures: office, affluent, fjord, ﬁne; numbers 1,234.56 and 3/4.",
+            "A space before marks: e \u{301}x and a \u{20DD} and cafe\u{301} cafe\u{301}.",
+            "Emoji 👨‍👩‍👧‍👦 and flags 🇩🇪 among words, and  two  spaces   here.",
+            "Hebrew שלום עולם between Latin words, and Arabic مرحبا بالعالم too.",
+            "Tabs\tbetween\twords and a no-break\u{00A0}space and a thin\u{2009}space.",
+            " Leading and trailing spaces ",
+        ]
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/pride-and-prejudice.md").standardized.path
+        if let text = try? String(contentsOfFile: corpus, encoding: .utf8) {
+            samples += text.components(separatedBy: "\n\n").prefix(400).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        }
+        let cached = ShapingContext(), direct = ShapingContext(wordCache: false)
+        for text in samples where !text.isEmpty {
+            // Twice through the cache: once filling it, once reading it back.
+            let first = shape(text, context: cached), again = shape(text, context: cached)
+            let plain = shape(text, context: direct)
+            assertSameShaping(first, plain, "“\(text.prefix(40))”")
+            assertSameShaping(again, plain, "“\(text.prefix(40))” from the cache")
+        }
+        // Each paragraph twice: at least half the lookups hit; a novel's words repeat, so
+        // far more do.
+        XCTAssertGreaterThan(cached.wordCache.hits, 4 * cached.wordCache.misses, "a novel's words repeat")
+        XCTAssertEqual(direct.wordCache.hits + direct.wordCache.misses, 0)
+    }
+
+    func testFeaturesAndStylesAreCachedApart() {
+        let text = "office office office"
+        let bytes = text.utf8.count
+        let noLigatures = TextAttributes(font: serif, ligatures: false)
+        let smallCaps = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, features: [.init("smcp")]))
+        let italic = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, style: .italic))
+        let cached = ShapingContext(), direct = ShapingContext(wordCache: false)
+        for attributes in [TextAttributes(font: serif), noLigatures, smallCaps, italic, TextAttributes(font: serif)] {
+            let runs = [(0..<bytes, attributes)]
+            assertSameShaping(shape(text, runs: runs, context: cached), shape(text, runs: runs, context: direct),
+                              "“\(text)” with \(attributes)")
+        }
+        // Styles changing inside a word: the pieces are words of their own.
+        let mixed = [(0..<3, TextAttributes(font: serif)), (3..<bytes, italic)]
+        assertSameShaping(shape(text, runs: mixed, context: cached), shape(text, runs: mixed, context: direct), "a word in two styles")
+    }
+
+    func testAWordNeverStartsWithAMarkOrAJoiner() {
+        let text = Array("ab \u{301}c d\u{200D}e f  g".utf8)
+        var ends: [Int] = []
+        text.withUnsafeBufferPointer { buf in
+            var i = 0
+            while i < buf.count { i = WordShapeCache.wordEnd(in: buf, from: i, to: buf.count); ends.append(i) }
+        }
+        // "ab " runs on into "\u{301}c " (a mark cannot start a word).
+        let words = zip([0] + ends.dropLast(), ends).map { String(decoding: text[$0..<$1], as: UTF8.self) }
+        XCTAssertEqual(words, ["ab \u{301}c ", "d\u{200D}e ", "f  ", "g"])
+    }
+}
