@@ -28,7 +28,7 @@ with open(sys.argv[2], "w", encoding="utf-8") as f:
             "\\renewcommand\\normalsize{\\fontsize{10}{12}\\selectfont}\\pagestyle{plain}\n"
             "\\begin{document}\\normalsize\n" + body + "\n\\end{document}\n")
 PY
-swift build -c release --product folio-bench >/dev/null
+swift build -c release --static-swift-stdlib --product folio-bench >/dev/null
 for i in 1 2 3; do
   start=$(date +%s.%N)
   (cd "$work" && pdflatex -interaction=batchmode book.tex >/dev/null 2>&1 || true)

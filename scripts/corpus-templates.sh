@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 book=${1:-../shared/corpus/pride-and-prejudice.md}
-swift build -c release --product folio >/dev/null
+swift build -c release --static-swift-stdlib --product folio >/dev/null
 out=$(mktemp -d /tmp/folio-templates.XXXXXX)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-0}
 for t in $(.build/release/folio templates | awk '{print $1}'); do

@@ -3,7 +3,7 @@
 # its first two pages to docs/images/template-NAME-1.png and -2.png (the README's pictures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product folio >/dev/null
+swift build -c release --static-swift-stdlib --product folio >/dev/null
 work=$(mktemp -d /tmp/folio-previews.XXXXXX)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1795000000}
 for t in $(.build/release/folio templates | awk '{print $1}'); do

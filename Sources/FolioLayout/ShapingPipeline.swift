@@ -27,8 +27,9 @@ final class ShapingPipeline: @unchecked Sendable {
     private let count: Int
     private let storage: TextStorage
     private let defaults: LayoutDefaults
-    /// How far the worker may run ahead (bounds memory).
-    private let window = 256
+    /// How far the worker may run ahead: a few pages, which bounds the memory of shaped
+    /// paragraphs waiting to be set (the layout thread shapes for itself when it catches up).
+    private let window = 64
 
     /// Starts shaping paragraphs `first...` of `storage`. The worker reads the storage
     /// directly, so it must not be edited until the pipeline is done or cancelled (the

@@ -84,7 +84,8 @@ extension FrontMatter {
 
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // Values are read as text (see TemplateYAML): no tag resolution needed.
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             switch error {
             case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),

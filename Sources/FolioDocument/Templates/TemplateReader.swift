@@ -64,7 +64,9 @@ struct TemplateYAML {
 
     mutating func read(_ yaml: String) throws -> Template {
         let root: Node?
-        do { root = try Yams.compose(yaml: yaml) }
+        // Scalars are read as text and checked here, so no YAML tag resolution is needed
+        // (Yams' default resolver compiles ICU regular expressions: megabytes touched).
+        do { root = try Yams.compose(yaml: yaml, .basic) }
         catch let e as YamlError {
             switch e {
             case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
