@@ -20,7 +20,7 @@ public struct RenderSettings: Sendable {
 }
 
 /// Sets a document onto pages made from a template and writes the PDF page by page as
-/// each is complete (its glyphs are dropped once drawn), so memory stays flat however
+/// each is complete (its lines are forgotten once drawn), so memory stays flat however
 /// long the document is. Headings become the outline and link destinations; frames
 /// get their fields; pages get their labels.
 public enum DocumentRenderer {
@@ -40,7 +40,7 @@ public enum DocumentRenderer {
             let composer = PageComposer(template: template, sections: document.sections, openings: openings)
             counter.delegate = composer
             composer.onPageComplete = { page in
-                for column in page.columns { counter.discardGlyphs(inContainerAt: column.containerIndex) }
+                counter.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
             }
             if settings.parallelShaping { counter.shapeInBackground() }
             counter.ensureLayout()
@@ -97,8 +97,8 @@ public enum DocumentRenderer {
                     }
                 } catch { failure = error }
             }
-            // The page is on disk; its glyphs are not needed again.
-            for column in page.columns { manager.discardGlyphs(inContainerAt: column.containerIndex) }
+            // The page is on disk: its lines and glyphs are not needed again.
+            manager.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
             progress?(page.number, storage.length > 0 ? min(1, Double(range.upperBound) / Double(storage.length)) : 1)
         }
         if settings.parallelShaping { manager.shapeInBackground() }

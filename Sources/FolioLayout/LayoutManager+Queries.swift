@@ -18,7 +18,8 @@ extension LayoutManager {
 
     /// The line fragment holding the character at `offset`.
     public func lineFragment(forCharacterAt offset: Int) -> LineFragment? {
-        while !isLaidOut(upTo: offset) { ensureLayout(forContainerAt: (fragments.last?.containerIndex ?? -1) + 1) }
+        // Through the container the flow is in, until the offset is laid out or all is.
+        while !isLaidOut(upTo: offset), let next = containerBeingFilled { ensureLayout(forContainerAt: next) }
         var lo = 0, hi = fragments.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -38,6 +39,7 @@ extension LayoutManager {
 
     /// Whether the whole storage has been laid out (or what is left could not be placed).
     public var isComplete: Bool {
+        if containerBeingFilled == nil { return true }
         if let last = fragments.last, last.characterRange.upperBound >= textStorage.length { return true }
         return unplacedRange != nil || (textStorage.isEmpty && !fragments.isEmpty)
     }

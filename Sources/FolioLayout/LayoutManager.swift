@@ -20,7 +20,11 @@ public final class LayoutManager: TextStorageObserver {
     /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×).
     public var tolerance = 200.0
 
+    /// The lines laid out and not forgotten (`forgetLayout(beforeContainerAt:)`).
     private(set) var fragments: [LineFragment] = []
+    /// How many lines were forgotten from the front of `fragments`. A record's
+    /// `firstFragment` counts them too: its line is `fragments[firstFragment - forgottenFragments]`.
+    private var forgottenFragments = 0
     private struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int }
     private var records: [ParagraphRecord] = []
     private var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
@@ -125,13 +129,31 @@ public final class LayoutManager: TextStorageObserver {
         discardedContainers.insert(index)
     }
 
+    /// Forgets the lines of every container before `index` — they are not drawn, queried
+    /// or spliced back after an edit again — so that the memory of a document written page
+    /// by page stays flat however long it is: glyphs (`discardGlyphs`) and line geometry
+    /// alike. Only containers the delegate was told are complete are forgotten. Queries
+    /// then answer for the remembered containers only, and an edit before them lays the
+    /// storage out again from the start.
+    public func forgetLayout(beforeContainerAt index: Int) {
+        let end = min(index, completedContainers)
+        let count = firstFragment { $0.containerIndex >= end }
+        guard count > 0 else { return }
+        fragments.removeSubrange(0..<count)
+        forgottenFragments += count
+        for c in 0..<end { discardedContainers.insert(c) }
+    }
+
     /// Containers whose glyphs were discarded: their old layout is not spliced back
     /// after an edit (it would draw nothing).
     private var discardedContainers = Set<Int>()
     /// Set while layout runs, when the storage must not change.
     private var isLayingOut = false
 
-    /// Every line fragment laid out so far, in order.
+    /// The container the flow is filling; nil once the whole storage is laid out.
+    var containerBeingFilled: Int? { finished ? nil : cursor.containerIndex }
+
+    /// Every line fragment laid out so far (and not forgotten), in order.
     public var lineFragments: [LineFragment] { fragments }
 
     /// The line fragments of container `index`.
@@ -185,8 +207,8 @@ public final class LayoutManager: TextStorageObserver {
         let firstNew = last + 1
         let firstOld = firstNew - delta
         guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
-        let start = records[firstOld].firstFragment
-        guard start < fragments.count,
+        let start = records[firstOld].firstFragment - forgottenFragments
+        guard start >= 0, start < fragments.count,
               !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
         else { return nil }
@@ -207,7 +229,7 @@ public final class LayoutManager: TextStorageObserver {
         let base = t.records[0].firstFragment
         let shift = t.offsetDelta
         for r in t.records {
-            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + fragments.count))
+            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + forgottenFragments + fragments.count))
         }
         func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + shift)..<(r.upperBound + shift) }
         for var f in t.fragments {
@@ -232,9 +254,17 @@ public final class LayoutManager: TextStorageObserver {
         if !keepingTail { tail = nil }
         finalCursor = nil
         stopShaper()
-        let keep = min(index, records.count)
+        var keep = min(index, records.count)
+        if keep < records.count, records[keep].firstFragment < forgottenFragments {
+            // The edit reaches lines already forgotten: lay everything out again.
+            keep = 0
+            fragments.removeAll()
+            forgottenFragments = 0
+            tail = nil
+            discardedContainers.removeAll()
+        }
         if keep < records.count {
-            fragments.removeSubrange(records[keep].firstFragment...)
+            fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
             cursor = records[keep].cursor
             records.removeSubrange(keep...)
         }
@@ -329,7 +359,7 @@ public final class LayoutManager: TextStorageObserver {
         guard index < textStorage.paragraphCount else { finish(); return }
         paragraphsLaidOut += 1
         let p = shapedParagraph(index)
-        records.append(ParagraphRecord(cursor: cursor, firstFragment: fragments.count))
+        records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1
         pendingRequest = ContainerRequest(characterIndex: p.storageOffset, breakBefore: .none)
@@ -417,7 +447,7 @@ public final class LayoutManager: TextStorageObserver {
                     keptParagraphs.insert(keep)
                     let from = textStorage.paragraphRange(at: keep).lowerBound
                     warnings.removeAll { $0.characterRange.lowerBound >= from }
-                    fragments.removeSubrange(records[keep].firstFragment...)
+                    fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
                     cursor = records[keep].cursor
                     records.removeSubrange(keep...)
                     return
@@ -464,8 +494,9 @@ public final class LayoutManager: TextStorageObserver {
               last.containerIndex < container else { return nil }
         // At the top of its container already: moving on would not help (and might never end).
         let start = records[first].cursor
-        guard start.linesInContainer > 0, !keptParagraphs.contains(first),
-              fragments[records[first].firstFragment].containerIndex == last.containerIndex else { return nil }
+        let firstLine = records[first].firstFragment - forgottenFragments
+        guard start.linesInContainer > 0, !keptParagraphs.contains(first), firstLine >= 0,
+              fragments[firstLine].containerIndex == last.containerIndex else { return nil }
         return first
     }
 

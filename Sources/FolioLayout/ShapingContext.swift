@@ -25,6 +25,7 @@ final class ShapingContext {
         let now = ShapingContext.currentFontGeneration
         if now != fontGeneration {
             fontGeneration = now
+            loadedFonts.removeAll()
             pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         }
         return pangoContext
@@ -73,6 +74,18 @@ final class ShapingContext {
     /// The font Pango picks for `descriptor` (first family that exists, else fontconfig's
     /// nearest match).
     func loadFont(_ descriptor: FontDescriptor) -> Font? {
+        // Every paragraph asks for its base font: fontconfig's matching, each time, cost
+        // more than shaping a short paragraph's words.
+        let context = self.context   // first: fonts added since are matched anew
+        if let known = loadedFonts[descriptor] { return known }
+        let font = matchFont(descriptor, context: context)
+        loadedFonts[descriptor] = font
+        return font
+    }
+
+    private var loadedFonts: [FontDescriptor: Font?] = [:]
+
+    private func matchFont(_ descriptor: FontDescriptor, context: OpaquePointer) -> Font? {
         let desc = PangoDescription(descriptor)
         guard let pf = pango_font_map_load_font(fontMap, context, desc.pointer) else { return nil }
         let font = self.font(for: pf)

@@ -98,6 +98,9 @@ public struct RenderJob {
                                                   language: markdown.frontMatter.language, variables: variables)
         } else {
             document = try builder.build(markdown)
+            // The tree is styled into the storage: free it now, before the pages below
+            // are handed back (freed after them, it would leave the heap full of holes).
+            markdown.blocks = []
         }
         try checkFrameFields(template, variables: document.variables)
         let language = markdown.frontMatter.language ?? body.attributes.language ?? "en-US"
