@@ -1,6 +1,6 @@
 // Typesets a corpus book the way the brief measures peers and prints pages, wall time
 // and peak memory. Run in release:
-//   swift run -c release folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N]
+//   swift run -c release --static-swift-stdlib folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N]
 import FolioDocument
 import Foundation
 
@@ -17,10 +17,16 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return true
 }
 
+let usage = "usage: folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N]\n"
+if flag("--help") || flag("-h") { print(usage, terminator: ""); exit(0) }
 let output = option("-o") ?? "/tmp/folio-bench.pdf"
 let repeats = Int(option("--repeat") ?? "1") ?? 1
 let singleThread = flag("--single-thread")
 let plain = flag("--plain")
+if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
+    FileHandle.standardError.write("folio-bench: unknown option \(unknown)\n\(usage)".data(using: .utf8)!)
+    exit(2)
+}
 let candidates = ["../shared/corpus/little-women.md", "../../shared/corpus/little-women.md", "/work/shared/corpus/little-women.md"]
 guard let book = arguments.first ?? candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
     FileHandle.standardError.write("folio-bench: no book given and ../shared/corpus/little-women.md not found\n".data(using: .utf8)!)
@@ -61,10 +67,18 @@ print("setting: default template; A4, 2 columns, 1 cm gutter, 2 cm margins, body
 for run in 1...max(1, repeats) {
     let start = Date()
     let job = makeJob()
-    let prepared = try job.prepare()
+    let prepared: PreparedDocument
+    do { prepared = try job.prepare() } catch {
+        FileHandle.standardError.write("folio-bench: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
     let read = Date().timeIntervalSince(start)
     if ProcessInfo.processInfo.environment["FOLIO_BENCH_PHASES"] != nil { print(String(format: "prepared: peak memory %.1f MB", peakMemoryMB())) }
-    let report = try job.render(prepared, to: output)
+    let report: RenderReport
+    do { report = try job.render(prepared, to: output) } catch {
+        FileHandle.standardError.write("folio-bench: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
     let seconds = Date().timeIntervalSince(start)
     print(String(format: "run %d: %d pages  %.2f s (read and styled %.3f s)  %.1f pages/s  peak memory %.1f MB  -> %@",
                  run, report.pages, seconds, read, Double(report.pages) / seconds, peakMemoryMB(), output))
