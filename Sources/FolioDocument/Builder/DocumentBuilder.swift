@@ -27,6 +27,21 @@ public struct DocumentBuilder {
         try state.build(document.blocks, context: BlockContext())
         return try state.finish()
     }
+
+    /// Builds `document` (its front matter) with the blocks `blocks` reads one at a time,
+    /// each styled and let go before the next is converted.
+    func build(_ document: MarkdownDocument, blocks: MarkdownBlocks) throws -> BuiltDocument {
+        var state = BuildState(builder: self, document: document)
+        try state.buildTitleBlock()
+        var context = BlockContext()
+        // One block behind the reader: the last block of the document is built as the last.
+        var held = try blocks.next()
+        while let block = held {
+            held = try blocks.next()
+            try state.build(block, last: held == nil, context: &context)
+        }
+        return try state.finish()
+    }
 }
 
 /// Where a block sits: inside quotes and lists, which indent and restyle it.
@@ -105,69 +120,73 @@ struct BuildState {
     mutating func build(_ blocks: [Block], context: BlockContext) throws {
         var context = context
         for (i, block) in blocks.enumerated() {
-            if let c = try columns(of: block) { pendingColumns = c }
-            currentLocation = block.location
-            if let marker = context.marker, !isParagraph(block) {
-                // An item that starts with code, a quote or a list: its marker stands alone.
-                let list = try paragraphStyle(block, default: "list", context: context)
-                text.append(String(marker.dropLast()), attributes: attributes(of: list))
-                var p = finalParagraph(list, context: context, last: false)
-                p.keepWithNext = true
-                endParagraph(p, list)
+            try build(block, last: i == blocks.count - 1, context: &context)
+        }
+    }
+
+    /// Builds one block; `last` when it ends the blocks of its container.
+    mutating func build(_ block: Block, last: Bool, context: inout BlockContext) throws {
+        if let c = try columns(of: block) { pendingColumns = c }
+        currentLocation = block.location
+        if let marker = context.marker, !isParagraph(block) {
+            // An item that starts with code, a quote or a list: its marker stands alone.
+            let list = try paragraphStyle(block, default: "list", context: context)
+            text.append(String(marker.dropLast()), attributes: attributes(of: list))
+            var p = finalParagraph(list, context: context, last: false)
+            p.keepWithNext = true
+            endParagraph(p, list)
+            context.marker = nil
+        }
+        switch block.kind {
+        case .heading(let level, let content, let id):
+            let start = text.length
+            let style = try paragraphStyle(block, default: "heading-\(min(max(level, 1), 6))", context: context)
+            try appendInlines(content, base: attributes(of: style))
+            endParagraph(finalParagraph(style, context: context, last: last), style)
+            headings.append(HeadingMark(offset: start, level: level, title: content.plainText, id: id))
+            anchors.append(Anchor(offset: start, id: id))
+            nextStyle = style.next
+        case .paragraph(let content):
+            if let image = onlyImage(content) {
+                try appendFigure(image, block: block, context: context)
+                nextStyle = "body-first"
+                return
+            }
+            let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (context.marker != nil || context.indent > 0 ? "list" : (nextStyle ?? "body")), context: context)
+            anchor(block)
+            let paragraph = finalParagraph(style, context: context, last: last)
+            let base = attributes(of: style)
+            if let marker = context.marker {
+                text.append(marker, attributes: base)
                 context.marker = nil
             }
-            let last = i == blocks.count - 1
-            switch block.kind {
-            case .heading(let level, let content, let id):
-                let start = text.length
-                let style = try paragraphStyle(block, default: "heading-\(min(max(level, 1), 6))", context: context)
-                try appendInlines(content, base: attributes(of: style))
-                endParagraph(finalParagraph(style, context: context, last: last), style)
-                headings.append(HeadingMark(offset: start, level: level, title: content.plainText, id: id))
-                anchors.append(Anchor(offset: start, id: id))
-                nextStyle = style.next
-            case .paragraph(let content):
-                if let image = onlyImage(content) {
-                    try appendFigure(image, block: block, context: context)
-                    nextStyle = "body-first"
-                    continue
-                }
-                let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (context.marker != nil || context.indent > 0 ? "list" : (nextStyle ?? "body")), context: context)
-                anchor(block)
-                let paragraph = finalParagraph(style, context: context, last: last)
-                let base = attributes(of: style)
-                if let marker = context.marker {
-                    text.append(marker, attributes: base)
-                    context.marker = nil
-                }
-                try appendInlines(content, base: base)
-                endParagraph(paragraph, style)
-                nextStyle = nil
-            case .codeBlock(_, let code):
-                let style = try paragraphStyle(block, default: "code", context: context)
-                anchor(block)
-                appendCode(code, style: style)
-                endParagraph(finalParagraph(style, context: context, last: last), style)
-                nextStyle = "body-first"
-            case .blockQuote(let inner):
-                var c = context
-                c.quoteDepth += 1
-                if context.quoteDepth > 0 { c.quoteShift += quoteIndent }
-                try build(inner, context: c)
-                nextStyle = "body-first"
-            case .list(let kind, let tight, let items):
-                try buildList(kind: kind, tight: tight, items: items, block: block, context: context)
-                nextStyle = "body-first"
-            case .thematicBreak:
-                let style = try paragraphStyle(block, default: "ornament", context: context)
-                text.append(builder.template.ornament, attributes: attributes(of: style))
-                endParagraph(finalParagraph(style, context: context, last: last), style)
-                nextStyle = "body-first"
-            case .html(let raw):
-                let style = try paragraphStyle(block, default: "code", context: context)
-                appendCode(raw, style: style)
-                endParagraph(finalParagraph(style, context: context, last: last), style)
-            }
+            try appendInlines(content, base: base)
+            endParagraph(paragraph, style)
+            nextStyle = nil
+        case .codeBlock(_, let code):
+            let style = try paragraphStyle(block, default: "code", context: context)
+            anchor(block)
+            appendCode(code, style: style)
+            endParagraph(finalParagraph(style, context: context, last: last), style)
+            nextStyle = "body-first"
+        case .blockQuote(let inner):
+            var c = context
+            c.quoteDepth += 1
+            if context.quoteDepth > 0 { c.quoteShift += quoteIndent }
+            try build(inner, context: c)
+            nextStyle = "body-first"
+        case .list(let kind, let tight, let items):
+            try buildList(kind: kind, tight: tight, items: items, block: block, context: context)
+            nextStyle = "body-first"
+        case .thematicBreak:
+            let style = try paragraphStyle(block, default: "ornament", context: context)
+            text.append(builder.template.ornament, attributes: attributes(of: style))
+            endParagraph(finalParagraph(style, context: context, last: last), style)
+            nextStyle = "body-first"
+        case .html(let raw):
+            let style = try paragraphStyle(block, default: "code", context: context)
+            appendCode(raw, style: style)
+            endParagraph(finalParagraph(style, context: context, last: last), style)
         }
     }
 

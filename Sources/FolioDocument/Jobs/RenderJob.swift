@@ -42,10 +42,12 @@ public struct RenderJob {
     public func prepare() throws -> PreparedDocument {
         let t0 = Date()
         var markdown: MarkdownDocument
+        // The body's blocks are converted and styled one at a time, below.
+        var blocks: MarkdownBlocks?
         if isPlainText {
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
         } else {
-            markdown = try MarkdownReader.read(path: input)
+            (markdown, blocks) = try MarkdownReader.open(path: input)
         }
         let t1 = Date()
         var template: Template
@@ -97,10 +99,10 @@ public struct RenderJob {
             document = try builder.buildPlainText(PlainTextReader.read(path: input), file: input,
                                                   language: markdown.frontMatter.language, variables: variables)
         } else {
-            document = try builder.build(markdown)
-            // The tree is styled into the storage: free it now, before the pages below
-            // are handed back (freed after them, it would leave the heap full of holes).
-            markdown.blocks = []
+            document = try builder.build(markdown, blocks: blocks!)
+            // cmark's tree is gone; its root goes too, before the pages below are handed
+            // back (freed after them, it would leave the heap full of holes).
+            blocks = nil
         }
         try checkFrameFields(template, variables: document.variables)
         let language = markdown.frontMatter.language ?? body.attributes.language ?? "en-US"

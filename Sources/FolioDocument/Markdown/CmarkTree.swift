@@ -2,7 +2,6 @@ import CCmark
 import Foundation
 
 /// Parses with libcmark-gfm and converts its node tree into `Block`s and `Inline`s.
-/// The C tree lives only inside `convert()`.
 struct CmarkTree {
     let source: MarkdownSource
     /// Heading ids, in document order.
@@ -20,16 +19,22 @@ struct CmarkTree {
     /// when done. A parse takes milliseconds, so they simply take turns.
     private static let lock = NSLock()
 
-    /// The document's blocks.
-    mutating func convert() throws -> [Block] {
-        guard let document = Self.parse(source.parserInput) else {
+    /// Added to cmark's line numbers: the line before the part of the source being parsed.
+    var lineOffset = 0
+
+    /// `lines` of the source (a whole number of them, 1-based) parsed by cmark, as a
+    /// document of its own; the caller frees it.
+    mutating func parseDocument(lines: Range<Int>) throws -> OpaquePointer {
+        let start = source.lineStarts[lines.lowerBound - 1]
+        let end = lines.upperBound - 1 < source.lineStarts.count ? source.lineStarts[lines.upperBound - 1] : source.parserInput.count
+        lineOffset = lines.lowerBound - 1
+        guard let document = Self.parse(source.parserInput[start..<end]) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
-        defer { cmark_node_free(document) }
-        return try blocks(in: document, consuming: true)
+        return document
     }
 
-    private static func parse(_ input: [UInt8]) -> OpaquePointer? {
+    private static func parse(_ input: ArraySlice<UInt8>) -> OpaquePointer? {
         _ = registered
         lock.lock()
         defer { lock.unlock() }
@@ -59,7 +64,7 @@ struct CmarkTree {
     }
 
     private func location(of node: OpaquePointer) -> SourceLocation {
-        source.location(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+        source.location(line: Int(cmark_node_get_start_line(node)) + lineOffset, byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     private static func literal(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -70,50 +75,60 @@ struct CmarkTree {
         text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
-    /// The blocks inside `parent`, with style lines applied to the block after them and
-    /// heading ids assigned.
-    /// With `consuming`, each child is freed once converted, so the C tree and the
-    /// Swift one are never both whole (a long book's cmark nodes are several megabytes).
-    private mutating func blocks(in parent: OpaquePointer, consuming: Bool = false) throws -> [Block] {
+    /// The blocks inside `parent` (a quote, a list item), with style lines applied to the
+    /// block after them and heading ids assigned. The document's own blocks are read one
+    /// at a time instead (`MarkdownBlocks`).
+    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
         var result: [Block] = []
-        var pending: (spec: StyleSpec, location: SourceLocation)?
+        var pending: PendingStyle?
         var child = cmark_node_first_child(parent)
         while let node = child {
             child = cmark_node_next(node)
-            let converted = try convert(node)
-            if consuming {
-                cmark_node_unlink(node)
-                cmark_node_free(node)
-            }
-            switch converted {
-            case nil:
-                continue
-            case .styleLine(let spec, let location)?:
-                // Two style lines in a row both apply.
-                pending = pending.map { ($0.spec.merged(with: spec), $0.location) } ?? (spec, location)
-            case .block(var block)?:
-                if let style = pending {
-                    // The block's own attributes (a heading's `{#id}`) win over the line's.
-                    block.spec = block.spec.map { style.spec.merged(with: $0) } ?? style.spec
-                    pending = nil
-                }
-                if case .heading(let level, let content, _) = block.kind {
-                    let id: String
-                    if let explicit = block.spec?.id {
-                        id = explicit
-                        slugs.reserve(explicit)
-                    } else {
-                        id = slugs.slug(for: content.plainText)
-                    }
-                    block.kind = .heading(level: level, content: content, id: id)
-                }
-                result.append(block)
-            }
+            if let block = try take(node, pending: &pending) { result.append(block) }
         }
+        try checkNothingPending(pending)
+        return result
+    }
+
+    /// A style line waiting for the block after it.
+    typealias PendingStyle = (spec: StyleSpec, location: SourceLocation)
+
+    /// Converts one child node: the block it makes, with a style line before it applied
+    /// and a heading's id assigned; nil for a style line (kept in `pending` for the next
+    /// block) or a node that makes nothing.
+    mutating func take(_ node: OpaquePointer, pending: inout PendingStyle?) throws -> Block? {
+        switch try convert(node) {
+        case nil:
+            return nil
+        case .styleLine(let spec, let location)?:
+            // Two style lines in a row both apply.
+            pending = pending.map { ($0.spec.merged(with: spec), $0.location) } ?? (spec, location)
+            return nil
+        case .block(var block)?:
+            if let style = pending {
+                // The block's own attributes (a heading's `{#id}`) win over the line's.
+                block.spec = block.spec.map { style.spec.merged(with: $0) } ?? style.spec
+                pending = nil
+            }
+            if case .heading(let level, let content, _) = block.kind {
+                let id: String
+                if let explicit = block.spec?.id {
+                    id = explicit
+                    slugs.reserve(explicit)
+                } else {
+                    id = slugs.slug(for: content.plainText)
+                }
+                block.kind = .heading(level: level, content: content, id: id)
+            }
+            return block
+        }
+    }
+
+    /// A style line must be followed by a block in the same container.
+    func checkNothingPending(_ pending: PendingStyle?) throws {
         if let pending {
             throw DocumentError(pending.location, "this style line applies to the block after it, but no block follows")
         }
-        return result
     }
 
     private mutating func convert(_ node: OpaquePointer) throws -> Converted? {
@@ -219,7 +234,7 @@ struct CmarkTree {
                 fix.atLineStart = true
                 continue
             }
-            let line = Int(cmark_node_get_start_line(node))
+            let line = Int(cmark_node_get_start_line(node)) + lineOffset
             var column = Int(cmark_node_get_start_column(node))
             if fix.atLineStart {
                 fix.delta = source.contentColumn(line: line) - column

@@ -17,9 +17,22 @@ public enum MarkdownReader {
 
     /// Parses `text`; `file` names it in source locations and errors.
     public static func parse(_ text: String, file: String) throws -> MarkdownDocument {
+        let (header, blocks) = try open(text, file: file)
+        var document = header
+        while let block = try blocks.next() { document.blocks.append(block) }
+        return document
+    }
+
+    /// The document at `path` with its front matter only, and its blocks to read one at a
+    /// time (`DocumentBuilder` styles each as it comes).
+    static func open(path: String) throws -> (MarkdownDocument, MarkdownBlocks) {
+        try open(PlainTextReader.read(path: path), file: path)
+    }
+
+    static func open(_ text: String, file: String) throws -> (MarkdownDocument, MarkdownBlocks) {
         let (frontMatter, body) = try FrontMatter.split(text, file: file)
-        var tree = CmarkTree(source: MarkdownSource(file: file, text: body))
-        return MarkdownDocument(file: file, frontMatter: frontMatter, blocks: try tree.convert())
+        let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: body))
+        return (MarkdownDocument(file: file, frontMatter: frontMatter, blocks: []), blocks)
     }
 }
 
