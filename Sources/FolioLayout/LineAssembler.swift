@@ -200,6 +200,9 @@ struct LineAssembler {
         switch alignment {
         case .right: x += slot.textWidth - natural
         case .center: x += (slot.textWidth - natural) / 2
+        // A justified line that is not filled (a paragraph's last) starts where the
+        // paragraph's direction starts: on the right in right-to-left text.
+        case .justified where p.baseLevel & 1 == 1: x += slot.textWidth - natural
         default: break
         }
 

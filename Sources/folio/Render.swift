@@ -137,6 +137,13 @@ struct Render: ParsableCommand {
         let prepared: PreparedDocument
         do { prepared = try job.prepare() } catch { throw Messages.error("\(error)") }
         let built = Date()
+        // Writing over the document or an image it uses would destroy what it is made from.
+        let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
+        if let source = prepared.sources.first(where: {
+            URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == target
+        }) {
+            throw Messages.error("\(out): the output would replace \(source), which the PDF is made from; choose another -o")
+        }
         if verbose {
             Messages.note("template '\(prepared.template.name)'\(prepared.template.sourcePath.isEmpty ? "" : " (\(prepared.template.sourcePath))")")
         }
@@ -160,7 +167,11 @@ struct Render: ParsableCommand {
             Messages.note(String(format: "read %.3f s, template %.3f s, styled %.3f s, set and written %.3f s (%.3f s in all)",
                                  t.read, t.template, t.build, Date().timeIntervalSince(built), Date().timeIntervalSince(started)))
         }
-        if !quiet { print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")") }
+        if !quiet {
+            print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")")
+            // In --watch this line reports each render as it happens, also into a pipe.
+            fflush(nil)
+        }
         return prepared.sources
     }
 

@@ -18,8 +18,9 @@ struct Watcher {
         var sources = [job.input]
         var stamps: [String: Date] = [:]
         while true {
-            // An error is reported and watching goes on: the next save may fix it.
-            if let s = try? render() { sources = s }
+            // An error is reported and watching goes on: the next save may fix it — in the
+            // document, its template, or a file it names that is not there yet.
+            if let s = try? render() { sources = s } else { sources += job.sourcesToWatchAfterFailure }
             stamps = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, Watcher.stamp($0)) })
             if !quiet { Messages.note("watching \(sources.count) file\(sources.count == 1 ? "" : "s"); press Ctrl-C to stop") }
             var changed: String? = nil

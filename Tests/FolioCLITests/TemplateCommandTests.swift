@@ -239,6 +239,43 @@ final class TemplateCommandTests: XCTestCase {
 }
 
 extension TemplateCommandTests {
+    /// A first render that fails on a missing image is rendered again when the image
+    /// appears: the document's folder is watched too.
+    func testWatchRendersAgainWhenAMissingImageAppears() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("Before the figure.\n\n![A chart](chart.png)\n", "w.md", in: dir)
+        let out = dir.appendingPathComponent("w.pdf").path
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent("folio")
+        process.arguments = ["render", input, "-o", out, "--watch"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        Thread.sleep(forTimeInterval: 1.1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the image is missing: nothing to write yet")
+        let chart = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/Assets/chart.png").standardized.path
+        try FileManager.default.copyItem(atPath: chart, toPath: dir.appendingPathComponent("chart.png").path)
+        var rendered = false
+        for _ in 0..<100 where !rendered {
+            rendered = (try? pdftotext(out))?.contains("Before the figure.") == true
+            if !rendered { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        XCTAssertTrue(rendered, "not rendered once the image was there")
+    }
+
+    /// `-o` naming the document (or an image it uses) is refused before anything is written.
+    func testOutputThatWouldReplaceASourceIsRefused() throws {
+        let dir = try temporaryDirectory()
+        let text = "Some text.\n"
+        let input = try write(text, "doc.md", in: dir)
+        let result = try folio(["render", input, "-o", input])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("would replace"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: input, encoding: .utf8), text, "the document is untouched")
+    }
+
     /// Every bookmark opens the page its heading is set on.
     func testOutlineEntriesOpenTheirHeadingsPages() throws {
         let dir = try temporaryDirectory()

@@ -36,3 +36,19 @@ final class ScriptTests: XCTestCase {
         assertCoversEveryCharacterOnce(manager)
     }
 }
+
+extension ScriptTests {
+    func testTheLastLineOfAJustifiedRightToLeftParagraphIsFlushRight() {
+        let hebrew = Array(repeating: "שלום עולם מה שלומך היום", count: 6).joined(separator: " ")
+        let storage = makeStorage(hebrew, style: ParagraphStyle(alignment: .justified))
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 1000)))
+        manager.ensureLayout()
+        XCTAssertGreaterThan(manager.lineFragments.count, 2)
+        for line in manager.lineFragments {
+            XCTAssertEqual(line.usedRect.maxX, 200, accuracy: 0.05, "every line ends at the right edge, the last one too")
+        }
+        XCTAssertLessThan(manager.lineFragments.last!.usedRect.minX, 200 - 20)
+        XCTAssertGreaterThan(manager.lineFragments.last!.usedRect.minX, 20, "the last line is short and flush right")
+    }
+}

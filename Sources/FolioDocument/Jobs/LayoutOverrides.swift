@@ -23,7 +23,10 @@ public struct LayoutOverrides: Sendable {
 
     /// Applies the overrides to `template`; `variables` receives the field settings.
     public func apply(to template: inout Template, variables: inout [String: String]) throws {
-        if let pageSize { template.pageSize = pageSize }
+        if let pageSize {
+            moveFrames(of: &template, to: pageSize)
+            template.pageSize = pageSize
+        }
         if let margin { template.margins = PageMargins(all: margin); clearMasterMargins(&template) }
         if let columns { template.columns = columns; for k in template.masters.keys { template.masters[k]?.columns = nil } }
         if let gutter { template.gutter = gutter; for k in template.masters.keys { template.masters[k]?.gutter = nil } }
@@ -34,13 +37,21 @@ public struct LayoutOverrides: Sendable {
                     throw DocumentError(cli, "the scale must be a number between 0 and 20")
                 }
                 template.scale = s
-            } else if let dot = key.firstIndex(of: "."), template.styles[String(key[..<dot])] != nil || key.hasPrefix("styles.") {
+            } else if let dot = key.firstIndex(of: ".") {
+                // A style property: the template's styles and the standard ones (which a
+                // template need not list) can be set.
                 var name = String(key[..<dot]), property = String(key[key.index(after: dot)...])
                 if name == "styles", let d = property.firstIndex(of: ".") {
                     name = String(property[..<d]); property = String(property[property.index(after: d)...])
                 }
+                if template.styles[name] == nil, StandardStyles.names.contains(name) {
+                    template.styles = StandardStyles.completing(template.styles)
+                }
                 guard template.styles[name] != nil else {
-                    throw DocumentError(cli, "the template has no style '\(name)'")
+                    let names = Array(Set(template.styles.keys).union(StandardStyles.names)).sorted()
+                    throw DocumentError(cli, "no style '\(name)' in the template or among the standard styles"
+                                        + PropertyTable.suggestion(for: name, among: names)
+                                        + " (a field variable's name has no '.')")
                 }
                 template.styles[name]!.properties.append(StyleProperty(name: property, value: value, location: cli))
             } else {
@@ -62,6 +73,24 @@ public struct LayoutOverrides: Sendable {
                                       location: flag("--hyphenate")))
         }
         if !body.isEmpty { template.styles["body", default: StyleDefinition(name: "body", kind: .paragraph)].properties += body }
+    }
+
+    /// Frames were placed for the template's paper: on another size they keep their
+    /// place across the page in proportion (a centred folio stays centred, a full-width
+    /// header stays full width) and their distance from the nearer of top and bottom.
+    private func moveFrames(of template: inout Template, to size: Size) {
+        let old = template.pageSize
+        guard old.width > 0, old.height > 0 else { return }
+        let sx = size.width / old.width
+        for key in template.masters.keys {
+            for i in template.masters[key]!.frames.indices {
+                var r = template.masters[key]!.frames[i].rect
+                r.origin.x *= sx
+                r.size.width *= sx
+                if r.minY + r.height / 2 > old.height / 2 { r.origin.y += size.height - old.height }
+                template.masters[key]!.frames[i].rect = r
+            }
+        }
     }
 
     private func clearMasterMargins(_ template: inout Template) {

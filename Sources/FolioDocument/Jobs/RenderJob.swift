@@ -144,6 +144,20 @@ public struct RenderJob {
     }
 }
 
+extension RenderJob {
+    /// What to watch when a render failed before it knew its sources: the document, its
+    /// folder (adding a missing image there changes the folder), and the files and folder
+    /// of a template given as a path — each of which a fix may touch.
+    public var sourcesToWatchAfterFailure: [String] {
+        var paths = [input, URL(fileURLWithPath: input).deletingLastPathComponent().path]
+        var isDirectory: ObjCBool = false
+        if let templateName, FileManager.default.fileExists(atPath: templateName, isDirectory: &isDirectory), isDirectory.boolValue {
+            paths += [templateName] + TemplateFiles.list(in: templateName)
+        }
+        return paths
+    }
+}
+
 /// The files of a template folder (for watching).
 enum TemplateFiles {
     static func list(in directory: String) -> [String] {
