@@ -25,7 +25,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The Markdown or text file to set.")
     var input: String
 
-    @Option(name: .shortAndLong, help: "The PDF to write (default: INPUT with .pdf, beside it).")
+    @Option(name: .shortAndLong, help: "The PDF to write (default: INPUT with .pdf, beside it; - writes it to standard output).")
     var output: String?
 
     @Option(name: [.customShort("t"), .long], help: "Template: a built-in name or a folder holding template.yaml.")
@@ -122,6 +122,16 @@ struct Render: ParsableCommand {
     func run() throws {
         let job = try makeJob()
         let out = output ?? job.defaultOutput
+        if out == "-" {
+            // The PDF is made whole in a temporary file first, as always, then copied out.
+            if watch { throw Messages.error("--watch writes a file each time: give -o a file name, not -") }
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("folio-\(getpid())-stdout.pdf").path
+            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            _ = try renderOnce(job, to: temporary, announce: false)
+            guard let pdf = FileManager.default.contents(atPath: temporary) else { throw Messages.error("cannot read back \(temporary)") }
+            FileHandle.standardOutput.write(pdf)
+            return
+        }
         if !watch {
             _ = try renderOnce(job, to: out)
             return
@@ -132,7 +142,7 @@ struct Render: ParsableCommand {
     /// One render; returns the files it was made from. Errors are printed and thrown
     /// as a non-zero exit.
     @discardableResult
-    func renderOnce(_ job: RenderJob, to out: String) throws -> [String] {
+    func renderOnce(_ job: RenderJob, to out: String, announce: Bool = true) throws -> [String] {
         let started = Date()
         let prepared: PreparedDocument
         do { prepared = try job.prepare() } catch { throw Messages.error("\(error)") }
@@ -148,6 +158,12 @@ struct Render: ParsableCommand {
             Messages.note("template '\(prepared.template.name)'\(prepared.template.sourcePath.isEmpty ? "" : " (\(prepared.template.sourcePath))")")
         }
         if !quiet { checkFonts(prepared) }
+        if !quiet, let body = try? prepared.styles.paragraphStyle(named: "body", at: nil), body.paragraph.hyphenation,
+           Hyphenator.dictionaryPath(for: prepared.defaults.language) == nil {
+            // --hyphenate with such a language is an error; the front matter's `lang` only warns.
+            let package = prepared.defaults.language.split(separator: "-").first.map { "hyphen-\($0.lowercased())" } ?? "hyphen-*"
+            Messages.warn("\(input): no hyphenation dictionary for language '\(prepared.defaults.language)': the text is not hyphenated (Debian's \(package) package would add one)")
+        }
         for w in prepared.document.warnings where !quiet { Messages.warn(w) }
         let bar = ProgressBar(enabled: !quiet)
         let report: RenderReport
@@ -167,7 +183,7 @@ struct Render: ParsableCommand {
             Messages.note(String(format: "read %.3f s, template %.3f s, styled %.3f s, set and written %.3f s (%.3f s in all)",
                                  t.read, t.template, t.build, Date().timeIntervalSince(built), Date().timeIntervalSince(started)))
         }
-        if !quiet {
+        if !quiet && announce {
             print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")")
             // In --watch this line reports each render as it happens, also into a pipe.
             fflush(nil)

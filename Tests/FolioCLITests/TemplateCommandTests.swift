@@ -330,3 +330,33 @@ extension TemplateCommandTests {
         XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("One"))
     }
 }
+
+extension TemplateCommandTests {
+    func testALanguageWithoutADictionaryWarnsAndStillRenders() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("---\nlang: fr\n---\n\nBonjour le monde.\n", "fr.md", in: dir)
+        let result = try folio(["render", input])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no hyphenation dictionary for language 'fr'"), result.stderr)
+    }
+
+    func testABodySizeThatPushesOtherStylesOutOfRangeNamesTheFlag() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("# Big\n\nText.\n", "big.md", in: dir)
+        let result = try folio(["render", input, "--size", "999"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("error: --size 999: "), result.stderr)
+        XCTAssertFalse(result.stderr.contains("template.yaml"), result.stderr)
+    }
+}
+
+extension TemplateCommandTests {
+    func testDashWritesThePDFToStandardOutput() throws {
+        let dir = try temporaryDirectory()
+        let input = try write("# Piped\n\nText for a pipe.\n", "p.md", in: dir)
+        let result = try folio(["render", input, "-o", "-"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("%PDF-"), String(result.stdout.prefix(20)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("-").path))
+    }
+}

@@ -62,6 +62,12 @@ public struct LayoutOverrides: Sendable {
             // The body takes exactly this size; the rest of the template keeps its proportions.
             let body = try StyleSheet(template: template).paragraphStyle(named: "body", at: nil)
             if let current = body.attributes.font?.size, current > 0 { template.scale *= size / current }
+            // Scaled with it, another style may leave the sizes a style can have: say so
+            // here, naming the flag, not the template line the scale was applied to.
+            do { _ = try StyleSheet(template: template) } catch let e as DocumentError {
+                throw DocumentError(SourceLocation(file: "--size \(size == size.rounded() ? String(Int(size)) : String(size))", line: 0, column: 0),
+                                    "the other styles, scaled with the body, go out of range: \(e.reason)")
+            }
         }
         var body: [StyleProperty] = []
         func flag(_ name: String) -> SourceLocation { SourceLocation(file: name, line: 0, column: 0) }
