@@ -55,7 +55,8 @@ let package = Package(
         .executableTarget(name: "folio-examples", dependencies: ["FolioExamples"], path: "Examples/Runner"),
 
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText"]),
-        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"]),
+        // Fonts: small test fonts read by path (see WordShapeCacheTests).
+        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio"]),

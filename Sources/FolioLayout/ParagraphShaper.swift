@@ -222,8 +222,12 @@ extension ShapingContext {
         }
         let features = effectiveFont(attributes).descriptor.features.map { "\($0.tag)=\($0.value)" }.joined(separator: ",")
             + (attributes.ligatures == false ? ";noliga" : "")
-        let variant = wordCache.variantID(.init(font: font.pangoFont, features: features,
-                                                language: analysis.language, script: Int32(analysis.script)))
+        guard let variant = wordCache.variantID(.init(font: font.pangoFont, features: features,
+                                                      language: analysis.language, script: Int32(analysis.script)))
+        else {
+            shape(piece)
+            return
+        }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
         var start = piece.lowerBound
         while start < piece.upperBound {

@@ -64,6 +64,34 @@ final class WordShapeCacheTests: XCTestCase {
         XCTAssertEqual(direct.wordCache.hits + direct.wordCache.misses, 0)
     }
 
+    /// Two fonts made from DejaVu Serif (subset to a few letters) that defeat a naive
+    /// check: one kerns the space against A in an old `kern` table while its GPOS has no
+    /// `kern` feature (so HarfBuzz applies the table); one has a ligature "x space a" that
+    /// only a context rule reaches (a lookup no feature lists).
+    func testFontsThatReachAcrossTheSpaceAreShapedWhole() throws {
+        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fonts")
+        try ApplicationFonts.add(fileAt: fonts.appendingPathComponent("ReviewLegacyKern.ttf").path)
+        try ApplicationFonts.add(fileAt: fonts.appendingPathComponent("ReviewNested.ttf").path)
+        let cached = ShapingContext(), direct = ShapingContext(wordCache: false)
+        XCTAssertFalse(cached.loadFont(FontDescriptor(families: ["Review Nested"], size: 10))!.shapesWordByWord)
+        for family in ["Review LegacyKern", "Review Nested"] {
+            let font = FontDescriptor(families: [family], size: 10)
+            XCTAssertEqual(cached.loadFont(font)?.familyName, family)
+            for text in ["AVA A A. Tom A V", "x a xa x a.", "x a x a"] {
+                let runs = [(0..<text.utf8.count, TextAttributes(font: font))]
+                for _ in 0..<2 {
+                    assertSameShaping(shape(text, runs: runs, context: cached), shape(text, runs: runs, context: direct),
+                                      "“\(text)” in \(family)")
+                }
+            }
+        }
+        // The kern table does apply there: shaped whole, the space before A is narrower.
+        let kerned = shape("A A", runs: [(0..<3, TextAttributes(font: FontDescriptor(families: ["Review LegacyKern"], size: 10)))],
+                           context: direct)
+        let plain = shape("A A", runs: [(0..<3, TextAttributes(font: serif))], context: direct)
+        XCTAssertLessThan(kerned.advances[1], plain.advances[1] - 1)
+    }
+
     func testFeaturesAndStylesAreCachedApart() {
         let text = "office office office"
         let bytes = text.utf8.count
