@@ -376,7 +376,7 @@ public final class LayoutManager: TextStorageObserver {
         if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
 
         let baseMetrics = assembler.metrics(p, 0..<0)
-        let nominal = LineAssembler.lineHeight(ascent: baseMetrics.ascent, descent: baseMetrics.descent, style: style)
+        let nominal = LineAssembler.lineHeight(baseMetrics, style: style)
         let n = p.clusterCount
         let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
         let mode = style.lineBreakMode
@@ -421,7 +421,7 @@ public final class LayoutManager: TextStorageObserver {
 
             for (k, span) in spans.enumerated() {
                 let m = assembler.metrics(p, span)
-                let height = n == 0 ? nominal : LineAssembler.lineHeight(ascent: m.ascent, descent: m.descent, style: style)
+                let height = n == 0 ? nominal : LineAssembler.lineHeight(m, style: style)
                 var probe = cursor
                 pendingRequest.characterIndex = p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : 0)
                 guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,

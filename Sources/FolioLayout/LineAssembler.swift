@@ -1,11 +1,20 @@
+/// How tall a line's content is.
+struct LineMetrics {
+    var ascent: Double
+    var descent: Double
+    /// The tallest attachment on the line (0 when none).
+    var objectHeight = 0.0
+}
+
 /// Turns a chosen line — a span of a shaped paragraph — into a positioned
 /// `LineFragment`: drops the spaces at its end, justifies, aligns, resolves tabs,
 /// orders runs for display (bidi) and adds a hyphen or an ellipsis.
 struct LineAssembler {
-    /// Ascent and descent of the clusters `range` (the paragraph's base font when empty).
-    func metrics(_ p: ShapedParagraph, _ range: Range<Int>) -> (ascent: Double, descent: Double) {
-        guard !range.isEmpty else { return (p.baseFont.ascent, p.baseFont.descent) }
-        var ascent = 0.0, descent = 0.0
+    /// Ascent and descent of the clusters `range` (the paragraph's base font when empty),
+    /// and the height of the tallest attachment among them.
+    func metrics(_ p: ShapedParagraph, _ range: Range<Int>) -> LineMetrics {
+        guard !range.isEmpty else { return LineMetrics(ascent: p.baseFont.ascent, descent: p.baseFont.descent) }
+        var ascent = 0.0, descent = 0.0, object = 0.0
         var r = Int(p.clusterRun[range.lowerBound])
         let last = Int(p.clusterRun[range.upperBound - 1])
         while r <= last {
@@ -13,27 +22,32 @@ struct LineAssembler {
             if let a = run.attachment {
                 ascent = max(ascent, a.bounds.minY + a.bounds.height + run.baselineShift)
                 descent = max(descent, -a.bounds.minY - run.baselineShift)
+                object = max(object, a.bounds.height)
             } else {
                 ascent = max(ascent, run.font.ascent + run.baselineShift)
                 descent = max(descent, run.font.descent - run.baselineShift)
             }
             r += 1
         }
-        return (ascent, descent)
+        return LineMetrics(ascent: ascent, descent: descent, objectHeight: object)
     }
 
     /// Ascent and descent of a line: of the clusters it shows (its spaces at the end do
     /// not make it taller), or of all of them when it shows none.
-    func metrics(_ p: ShapedParagraph, _ span: LineSpan) -> (ascent: Double, descent: Double) {
+    func metrics(_ p: ShapedParagraph, _ span: LineSpan) -> LineMetrics {
         let end = visibleEnd(p, span)
         return metrics(p, end > span.start ? span.start..<end : span.start..<span.end)
     }
 
-    /// The line's height from its natural height and the paragraph style.
-    static func lineHeight(ascent: Double, descent: Double, style: ParagraphStyle) -> Double {
-        var h = (ascent + descent) * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
+    /// The line's height from its natural height and the paragraph style. A maximum
+    /// height bounds text, not pictures: a line holding an attachment taller than the
+    /// bound grows to its natural height rather than draw the picture over the line above
+    /// (TeX's `\lineskip` rule, where TextKit would clip).
+    static func lineHeight(_ m: LineMetrics, style: ParagraphStyle) -> Double {
+        var h = (m.ascent + m.descent) * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
         if style.minimumLineHeight > 0 { h = max(h, style.minimumLineHeight) }
         if style.maximumLineHeight > 0 { h = min(h, style.maximumLineHeight) }
+        if m.objectHeight > h { h = max(h, m.ascent + m.descent) }
         return h
     }
 
@@ -60,8 +74,9 @@ struct LineAssembler {
         let first = span.start
         let end = visibleEnd(p, span)
         let style = p.style
-        let (ascent, descent) = metrics(p, span)
-        let height = LineAssembler.lineHeight(ascent: ascent, descent: descent, style: style)
+        let lineMetrics = metrics(p, span)
+        let (ascent, descent) = (lineMetrics.ascent, lineMetrics.descent)
+        let height = LineAssembler.lineHeight(lineMetrics, style: style)
         let baseline = top + (height - ascent - descent) / 2 + ascent
 
         // Which clusters are shown, and where a hyphen or ellipsis goes.

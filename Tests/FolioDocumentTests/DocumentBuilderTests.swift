@@ -12,9 +12,14 @@ final class DocumentBuilderTests: XCTestCase {
         styles = try StyleSheet(template: template)
     }
 
-    private func build(_ markdown: String, file: String = "/tmp/doc.md") throws -> BuiltDocument {
+    private func build(_ markdown: String, file: String = "/tmp/doc.md", columnHeight: Double = 700) throws -> BuiltDocument {
         let document = try MarkdownReader.parse(markdown, file: file)
-        return try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: 700).build(document)
+        return try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: columnHeight).build(document)
+    }
+
+    private var squarePNG: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/Assets/square.png")
     }
 
     /// The paragraphs' texts and styles.
@@ -92,6 +97,101 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertGreaterThan(p[2].style.headIndent, p[1].style.headIndent, "nested lists indent further")
     }
 
+    func testNumbersOfLongListsFitTheirHangingIndent() throws {
+        let items = (1...12).map { "\($0). item \($0)" }.joined(separator: "\n")
+        let built = try build(items + "\n\nBetween the lists.\n\n98. a\n99. b\n100. c\n")
+        var p = paragraphs(built)
+        XCTAssertEqual(p.count, 16)
+        XCTAssertEqual(p[12].text, "Between the lists.")
+        p.remove(at: 12)
+        XCTAssertEqual(p[12].text, "98.\ta")
+        for (i, paragraph) in p.enumerated() {
+            let marker = String(paragraph.text.prefix { $0 != "\t" })
+            let width = TextMeasurer.boundingSize(of: TextStorage(marker, attributes: paragraph.attributes), width: 1e6).width
+            let hang = paragraph.style.headIndent - paragraph.style.firstLineHeadIndent
+            XCTAssertGreaterThan(hang, width, "item \(i): '\(marker)' is \(width) wide, hangs in \(hang)")
+            XCTAssertEqual(paragraph.style.tabStops.first?.location, paragraph.style.headIndent)
+        }
+        XCTAssertEqual(p[0].style.headIndent, p[11].style.headIndent, "one list, one indent")
+        XCTAssertGreaterThan(p[12].style.headIndent, p[0].style.headIndent, "three-digit numbers need more room")
+    }
+
+    func testDeepNestingStopsIndentingAtHalfTheColumnAndLosesNoText() throws {
+        var markdown = ""
+        for level in 0..<40 { markdown += String(repeating: "  ", count: level) + "- level \(level)\n" }
+        markdown += "\n" + String(repeating: "> ", count: 60) + "deep quote\n"
+        let built = try build(markdown)
+        let p = paragraphs(built)
+        XCTAssertEqual(p.count, 41)
+        XCTAssertTrue(p.allSatisfy { $0.style.headIndent <= 225 + 1e-6 }, "\(p.map(\.style.headIndent))")
+        XCTAssertEqual(built.warnings.count, 1, "\(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("doc.md:"), built.warnings[0])
+        let manager = LayoutManager(textStorage: built.storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
+        manager.ensureLayout()
+        XCTAssertNil(manager.unplacedRange)
+        let shown = manager.lineFragments.map { built.storage.substring($0.characterRange) }.joined()
+        XCTAssertTrue(shown.contains("level 39"))
+        XCTAssertTrue(shown.contains("deep quote"))
+    }
+
+    func testInlineHTMLIsSetAsItsMeaningAndCommentsVanish() throws {
+        let built = try build("H<sub>2</sub>O, x<sup>2</sup>, <u>under</u>, <kbd>Ctrl</kbd>,<br>next <!-- a note --> <blink>b</blink> <blink>c</blink>\n")
+        XCTAssertEqual(built.storage.string, "H2O, x2, under, Ctrl,\u{2028}next  b c")
+        XCTAssertEqual(attributes(of: "2O", in: built)?.superscript, -1)
+        XCTAssertEqual(attributes(of: "2,", in: built)?.superscript, 1)
+        XCTAssertNotNil(attributes(of: "under", in: built)?.underline)
+        XCTAssertEqual(attributes(of: "Ctrl", in: built)?.font?.families.first, "DejaVu Sans Mono")
+        XCTAssertNil(attributes(of: "next", in: built)?.underline, "tags end where they close")
+        XCTAssertEqual(built.warnings.count, 1, "an unknown tag is reported once: \(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("<blink>"), built.warnings[0])
+    }
+
+    func testHTMLBlocksAreLeftOutWithAWarningAndCommentsSilently() throws {
+        let built = try build("Before.\n\n<!-- hidden\nnote -->\n\n<div align=\"center\">\n<b>hi</b>\n</div>\n\nAfter.\n")
+        XCTAssertEqual(paragraphs(built).map(\.text), ["Before.", "After."])
+        XCTAssertEqual(built.warnings.count, 1, "\(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("doc.md:6:1: raw HTML is left out: <div"), built.warnings[0])
+    }
+
+    func testATallInlineImageIsCappedAndItsLineGrowsToHoldIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tall-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chart = squarePNG.deletingLastPathComponent().appendingPathComponent("chart.png")
+        try FileManager.default.copyItem(at: chart, to: dir.appendingPathComponent("chart.png"))
+        let built = try build("Line one of the text.\nText with ![chart](chart.png) inline, then more words after it.\n",
+                              file: dir.appendingPathComponent("d.md").path, columnHeight: 100)
+        let attachment = (0..<built.storage.length).lazy.compactMap { built.storage.attributes(at: $0).attributes.attachment }.first
+        XCTAssertEqual(attachment?.bounds.height ?? 0, 85, accuracy: 0.01, "never taller than a figure may be")
+        var style = built.storage.paragraphStyle(ofParagraph: 0)
+        style.minimumLineHeight = 14; style.maximumLineHeight = 14
+        built.storage.setParagraphStyle(style, range: built.storage.paragraphRange(at: 0))
+        let manager = LayoutManager(textStorage: built.storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 1e6)))
+        manager.ensureLayout()
+        let lines = manager.lineFragments
+        let tall = try XCTUnwrap(lines.firstIndex { $0.glyphRuns.contains { $0.attachment != nil } })
+        XCTAssertGreaterThanOrEqual(lines[tall].rect.height, 85)
+        for k in 1..<lines.count { XCTAssertGreaterThanOrEqual(lines[k].rect.minY, lines[k - 1].rect.maxY - 1e-6) }
+        let run = try XCTUnwrap(lines[tall].glyphRuns.first { $0.attachment != nil })
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(run.attachmentRect).minY, lines[tall].rect.minY - 1e-6, "the picture stays in its line")
+        XCTAssertEqual(lines.indices.filter { $0 != tall }.map { lines[$0].rect.height }.max() ?? 0, 14, accuracy: 1e-6, "other lines keep the fixed height")
+    }
+
+    func testImageSourcesAreURLsAndWebImagesAreNotFetched() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-url-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("my pic.png"))
+        let file = dir.appendingPathComponent("d.md").path
+        XCTAssertEqual(try build("![a](my%20pic.png)\n", file: file).images, [dir.appendingPathComponent("my pic.png").path])
+        XCTAssertEqual(try build("![a](<my pic.png>)\n", file: file).images.count, 1)
+        XCTAssertThrowsError(try build("\n![a](https://example.com/x.png)\n", file: file)) { error in
+            XCTAssertTrue("\(error)".contains("d.md:2:1: image 'https://example.com/x.png' is on the web"), "\(error)")
+        }
+    }
+
     func testNestedQuotesIndentFurther() throws {
         let built = try build("> outer\n>\n> > inner\n")
         let p = paragraphs(built)
@@ -109,6 +209,23 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertTrue(p[0].text.contains("\u{2028}↪\u{00A0}x"), "continuation mark")
         XCTAssertFalse(p[0].style.hyphenation)
         XCTAssertEqual(p[0].attributes.font?.families.first, "DejaVu Sans Mono")
+    }
+
+    func testWrappedCodeSetsEachPieceOnOneLineWithNoEmptyLines() throws {
+        // Lines just under, at and over the wrap limit: each piece fills one line, none
+        // overflows into an empty line of its own.
+        let lines = (60...200).map { String(repeating: "z", count: $0) }
+        let built = try build("```\n" + lines.joined(separator: "\n") + "\n```\n")
+        let manager = LayoutManager(textStorage: built.storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
+        manager.ensureLayout()
+        let pieces = built.storage.string.split(separator: "\u{2028}", omittingEmptySubsequences: false)
+        XCTAssertEqual(manager.lineFragments.count, pieces.count)
+        for fragment in manager.lineFragments {
+            XCTAssertFalse(built.storage.substring(fragment.characterRange).allSatisfy { $0 == "\u{2028}" },
+                           "empty line at \(fragment.characterRange)")
+            XCTAssertLessThanOrEqual(fragment.usedRect.width, 450 + 1e-6)
+        }
     }
 
     func testThematicBreakIsTheOrnament() throws {

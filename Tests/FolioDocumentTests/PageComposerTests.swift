@@ -140,4 +140,26 @@ extension PageComposerTests {
         XCTAssertLessThan(sets[2].top, 400, "the closing section follows right below the columns")
         XCTAssertNil(manager.unplacedRange)
     }
+
+    func testBalancedColumnsNeverLeaveAHeadingAtTheFootOfAColumn() {
+        var heading = ParagraphStyle(alignment: .left)
+        heading.keepWithNext = true
+        let five = String(repeating: "Text that runs over a handful of lines in a column. ", count: 6)
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 700), margins: PageMargins(all: 40),
+                                columns: 2, gutter: 12, spanGap: 10)
+        for paragraphs in [["Intro", "Body text."], [five, "A heading", five], [five, "A heading", "Second heading", five]] {
+            let styles = paragraphs.map { $0.count < 20 && $0 != "Body text." ? heading : ParagraphStyle(alignment: .justified) }
+            let s = storage(paragraphs, styles: styles)
+            let composer = PageComposer(template: template, sections: [SectionMark(offset: 0, columns: 2)])
+            let manager = layout(s, composer)
+            XCTAssertEqual(composer.pages.count, 1)
+            XCTAssertNil(manager.unplacedRange)
+            let fragments = manager.lineFragments
+            for (i, style) in styles.enumerated() where style.keepWithNext {
+                let own = fragments.last { $0.paragraphIndex == i }!
+                let next = fragments.first { $0.paragraphIndex == i + 1 }!
+                XCTAssertEqual(own.containerIndex, next.containerIndex, "'\(paragraphs[i])' is kept with what follows it")
+            }
+        }
+    }
 }

@@ -62,6 +62,23 @@ final class LayoutRegressionTests: XCTestCase {
     }
 
     // 4. trailing space in big font at paragraph end
+    func testALineThatJustFitsBeforeALineSeparatorTakesItAlong() {
+        // Character-wrapped text (code): a line that fills the width exactly must not
+        // leave its line separator to make an empty line of its own.
+        var style = ParagraphStyle(alignment: .left)
+        style.lineBreakMode = .charWrap
+        let storage = TextStorage(String(repeating: "0", count: 40) + "\u{2028}" + String(repeating: "1", count: 40) + "\u{2028}end",
+                                  attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Sans Mono"], size: 10)),
+                                  paragraphStyle: style)
+        let width = TextMeasurer.boundingSize(of: TextStorage(String(repeating: "0", count: 40),
+                                                              attributes: storage.attributes(at: 0).attributes), width: 1e6).width
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: width, height: 1000)))
+        manager.ensureLayout()
+        XCTAssertEqual(manager.lineFragments.map { storage.substring($0.characterRange).first }, ["0", "1", "e"])
+        assertCoversEveryCharacterOnce(manager)
+    }
+
     func testSpacesAtAParagraphsEndDoNotMakeItsLineTaller() {
         let storage = makeStorage("Hello \nWorld", style: ParagraphStyle(alignment: .left))
         storage.addAttributes(TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 40)), range: 5..<6)

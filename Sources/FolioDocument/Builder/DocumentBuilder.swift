@@ -48,6 +48,9 @@ public struct DocumentBuilder {
 struct BlockContext {
     /// How far list nesting indents (the marker of the innermost item hangs in it).
     var indent = 0.0
+    /// The room the innermost list's markers hang in: its style's indent, or more when
+    /// its widest marker ("10.", "iv.") needs it.
+    var markerStep = 0.0
     var listDepth = 0
     var quoteDepth = 0
     /// Extra indent of quotes nested in quotes.
@@ -73,6 +76,10 @@ struct BuildState {
     /// A section mark waiting for the next paragraph to start.
     var pendingColumns: Int?
     var pendingLinks: [(id: String, location: SourceLocation)] = []
+    /// Whether nesting too deep to indent further has been reported.
+    var warnedAboutNesting = false
+    /// HTML tags already reported as not set (each is reported once).
+    var warnedHTML: Set<String> = []
     /// Where the block being built was written (for warnings about its inlines).
     var currentLocation: SourceLocation
     let baseDirectory: String
@@ -172,7 +179,9 @@ struct BuildState {
         case .blockQuote(let inner):
             var c = context
             c.quoteDepth += 1
-            if context.quoteDepth > 0 { c.quoteShift += quoteIndent }
+            if context.quoteDepth > 0 {
+                if nestingIndent(context) + quoteIndent <= nestingRoom { c.quoteShift += quoteIndent } else { warnAboutNesting(block) }
+            }
             try build(inner, context: c)
             nextStyle = "body-first"
         case .list(let kind, let tight, let items):
@@ -184,9 +193,7 @@ struct BuildState {
             endParagraph(finalParagraph(style, context: context, last: last), style)
             nextStyle = "body-first"
         case .html(let raw):
-            let style = try paragraphStyle(block, default: "code", context: context)
-            appendCode(raw, style: style)
-            endParagraph(finalParagraph(style, context: context, last: last), style)
+            htmlBlock(raw)
         }
     }
 
@@ -200,17 +207,24 @@ struct BuildState {
 
     mutating func buildList(kind: ListKind, tight: Bool, items: [ListItem], block: Block, context: BlockContext) throws {
         let list = try paragraphStyle(block, default: "list", context: context)
-        let step = max(list.paragraph.headIndent, 12)
         let depth = context.listDepth
-        for (n, item) in items.enumerated() {
-            var marker: String
+        let markers = items.enumerated().map { n, item -> String in
+            if let checked = item.checked { return checked ? "☑" : "☐" }
             switch kind {
-            case .bullet: marker = ["•", "–", "◦"][depth % 3]
-            case .ordered(let start, let delimiter): marker = "\(start + n)\(delimiter)"
+            case .bullet: return ["•", "–", "◦"][depth % 3]
+            case .ordered(let start, let delimiter): return "\(start + n)\(delimiter)"
             }
-            if let checked = item.checked { marker = checked ? "☑" : "☐" }
+        }
+        let step = markerStep(markers, style: list)
+        // Nested past half the column, lists stop indenting: their text would otherwise
+        // run out of room and be lost.
+        let indents = nestingIndent(context) + step <= nestingRoom
+        if !indents { warnAboutNesting(block) }
+        for (n, item) in items.enumerated() {
+            let marker = markers[n]
             var c = context
-            c.indent += step
+            if indents { c.indent += step }
+            c.markerStep = step
             c.listDepth += 1
             c.tight = tight
             c.marker = marker + "\t"
@@ -260,10 +274,10 @@ struct BuildState {
         if context.indent > 0 {
             // A list item: the marker hangs in the indent, the text aligns on a tab. In a
             // quote the list starts at the quote's indent.
-            let step = max(styles.style("list")?.paragraph.headIndent ?? 18, 12)
+            let step = context.markerStep
             let base = context.quoteDepth > 0 ? (styles.style("quote")?.paragraph.headIndent ?? 0) + context.quoteShift : 0
             p.headIndent = base + context.indent
-            p.firstLineHeadIndent = context.marker != nil ? p.headIndent - step : p.headIndent
+            p.firstLineHeadIndent = context.marker != nil ? max(0, p.headIndent - step) : p.headIndent
             p.tabStops = [TabStop(.left, at: p.headIndent)]
         } else if context.quoteShift > 0 {
             p.headIndent += context.quoteShift
@@ -271,6 +285,36 @@ struct BuildState {
         }
         if context.tight && !last { p.paragraphSpacing = 0; p.paragraphSpacingBefore = 0 }
         return p
+    }
+
+    /// How far quotes and lists indent a paragraph in `context`.
+    func nestingIndent(_ context: BlockContext) -> Double {
+        let quote = context.quoteDepth > 0 ? (styles.style("quote")?.paragraph.headIndent ?? 0) + context.quoteShift : 0
+        return quote + context.indent
+    }
+
+    /// How far nesting may indent: half the column.
+    var nestingRoom: Double { builder.columnWidth / 2 }
+
+    mutating func warnAboutNesting(_ block: Block) {
+        guard !warnedAboutNesting else { return }
+        warnedAboutNesting = true
+        warnings.append("\(block.location): lists and quotes nested this deep would leave too narrow a column; they indent no further")
+    }
+
+    /// The indent a list's markers hang in: the list style's, or the widest marker and
+    /// half an em when that is wider.
+    func markerStep(_ markers: [String], style: ResolvedStyle) -> Double {
+        let base = max(style.paragraph.headIndent, 12)
+        let attributes = attributes(of: style)
+        // Markers of one list differ only in their digits: the longest few tell the widest.
+        let longest = markers.map(\.count).max() ?? 0
+        var widest = 0.0
+        for marker in Set(markers.filter { $0.count == longest }.suffix(4)) {
+            widest = max(widest, TextMeasurer.boundingSize(of: TextStorage(marker, attributes: attributes), width: 1e6).width)
+        }
+        let em = attributes.font?.size ?? 12
+        return max(base, (widest + em / 2).rounded(.up))
     }
 
     func attributes(of style: ResolvedStyle) -> TextAttributes {

@@ -2,8 +2,16 @@ import Foundation
 
 extension BuildState {
     /// Appends inline content on top of `base` attributes.
+    /// HTML tags among them (`<sup>`, `<u>`, …) restyle the inlines up to their end tag.
     mutating func appendInlines(_ inlines: [Inline], base: TextAttributes) throws {
-        for inline in inlines { try appendInline(inline, base: base) }
+        var open: [(name: String, attributes: TextAttributes)] = []
+        for inline in inlines {
+            if case .html(let raw) = inline {
+                applyHTML(raw, base: base, open: &open)
+            } else {
+                try appendInline(inline, base: open.last?.attributes ?? base)
+            }
+        }
     }
 
 
@@ -37,9 +45,12 @@ extension BuildState {
             try appendInlines(content, base: a)
         case .image(let source, let alt, _, let location):
             let (path, size) = try image(source, location: location)
-            // Inline images at 96 dpi, never wider than the column.
+            // Inline images at 96 dpi, never wider than the column nor taller than a
+            // figure may be (the line grows to hold it).
             var w = size.width * 0.75, h = size.height * 0.75
             if w > builder.columnWidth { h *= builder.columnWidth / w; w = builder.columnWidth }
+            let maxHeight = builder.columnHeight * 0.85
+            if h > maxHeight { w *= maxHeight / h; h = maxHeight }
             var a = base
             a.attachment = TextAttachment(path: path, size: Size(width: w, height: h))
             _ = alt
@@ -57,7 +68,8 @@ extension BuildState {
             if let id = spec.id { anchors.append(Anchor(offset: text.length, id: id)) }
             try appendInlines(children, base: a)
         case .html(let raw):
-            text.append(raw, attributes: base)
+            var open: [(name: String, attributes: TextAttributes)] = []
+            applyHTML(raw, base: base, open: &open)
         }
     }
 
@@ -69,7 +81,7 @@ extension BuildState {
     /// The image's path (relative to the document's folder) and pixel size, its header read once; a missing file is an error
     /// at the image's place in the document.
     mutating func image(_ source: String, location: SourceLocation) throws -> (path: String, pixels: Size) {
-        let path = source.hasPrefix("/") ? source : URL(fileURLWithPath: baseDirectory).appendingPathComponent(source).path
+        let path = try imagePath(source, location: location)
         guard FileManager.default.fileExists(atPath: path) else {
             throw DocumentError(location, "image '\(source)' not found (looked for \(path))")
         }
@@ -78,6 +90,19 @@ extension BuildState {
         catch { throw DocumentError(location, "image '\(source)' \(error)") }
         if !images.contains(path) { images.append(path) }
         return (path, pixels)
+    }
+
+    /// Where an image's source points on disk: a Markdown destination is a URL, so
+    /// `%20` is a space and `file:` URLs are paths; images on the web are not fetched.
+    func imagePath(_ source: String, location: SourceLocation) throws -> String {
+        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme.count > 1 {
+            guard scheme == "file" else {
+                throw DocumentError(location, "image '\(source)' is on the web; Folio does not download images — save it beside the document and give its file name")
+            }
+            return url.path
+        }
+        let name = source.removingPercentEncoding ?? source
+        return name.hasPrefix("/") ? name : URL(fileURLWithPath: baseDirectory).appendingPathComponent(name).path
     }
 
     /// The image of a paragraph that holds nothing else (spaces aside).

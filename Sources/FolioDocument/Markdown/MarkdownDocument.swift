@@ -100,13 +100,14 @@ public indirect enum Inline: Sendable, Hashable {
     case lineBreak
     /// `[text]{.class #id key=value}`: a span with a style.
     case span(StyleSpec, [Inline])
-    /// Raw inline HTML, kept as literal text.
+    /// Raw inline HTML: a tag or a comment (see `InlineHTML` for what is set).
     case html(String)
 }
 
 extension Inline {
-    /// The text content: image alt text for images, a space for line breaks, raw HTML as written
-    /// (it is displayed literally). For slugs, alt text and PDF metadata.
+    /// The text content: image alt text for images, a space for line breaks, nothing for
+    /// HTML tags (their content is in the text between them). For slugs, alt text and
+    /// PDF metadata.
     public var plainText: String {
         var out = ""
         appendPlainText(to: &out)
@@ -117,7 +118,8 @@ extension Inline {
     // would copy deep content once per level.
     func appendPlainText(to out: inout String) {
         switch self {
-        case .text(let s), .code(let s), .html(let s): out += s
+        case .text(let s), .code(let s): out += s
+        case .html: break
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .span(_, let c), .link(_, _, let c):
             for inline in c { inline.appendPlainText(to: &out) }
         case .image(_, let alt, _, _): out += alt

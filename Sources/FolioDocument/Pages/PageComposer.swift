@@ -217,14 +217,29 @@ public final class PageComposer: LayoutManagerDelegate {
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
         probe.ensureLayout()
         let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        // A column may not start at a line that follows a keep-with-next paragraph (a
+        // heading): the flow would carry the heading over, and the columns must allow for it.
+        let kept = probe.lineFragments.indices.map { i in
+            i > 0 && storage.paragraphStyle(ofParagraph: probe.lineFragments[i - 1].paragraphIndex).keepWithNext
+        }
         storage.removeObserver(probe)
         // More than the columns hold: they fill to the foot as usual.
         guard let last = lines.last, last.bottom <= available * Double(columns) * 0.98 else { return nil }
         func columnsNeeded(_ h: Double) -> Int {
-            var used = 1, start = lines[0].top
-            for line in lines where line.bottom - start > h + 1e-6 {
+            var used = 1, start = 0, i = 0
+            while i < lines.count {
+                guard i > start, lines[i].bottom - lines[start].top > h + 1e-6 else { i += 1; continue }
+                var cut = i
+                while cut > start, kept[cut] { cut -= 1 }
+                if cut == start {
+                    // A kept group taller than the column: taller columns will hold it,
+                    // unless none on the page could, and then it is cut as the flow cuts it.
+                    if h < available { return Int.max }
+                    cut = i
+                }
                 used += 1
-                start = line.top
+                start = cut
+                i = cut + 1
             }
             return used
         }
