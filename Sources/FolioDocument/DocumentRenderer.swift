@@ -14,7 +14,9 @@ public struct RenderSettings: Sendable {
     public var pngDirectory: String?
     /// Pixels per point of the previews (2 is 144 dpi).
     public var pngScale = 2.0
-    /// Shape paragraphs on a second thread while lines are broken and pages drawn.
+    /// Shape paragraphs on a second thread while lines are broken and pages drawn; that
+    /// thread also writes out each finished page (cairo's share of the work) while the
+    /// next is laid out.
     public var parallelShaping = true
     public init() {}
 }
@@ -66,6 +68,10 @@ public enum DocumentRenderer {
         if let totalPages { fields["pages"] = PageFields.folio(totalPages - 1 + template.firstPageNumber, template.numbering) }
         var section = ""
         var sectionIndex = 0
+        // The page before, being written out (compressed, its fonts' glyphs mapped) on the
+        // shaping thread while this one is laid out; nil when written.
+        var writing: BackgroundJob?
+        let document = UncheckedPDF(pdf)
 
         composer.onPageComplete = { page in
             guard failure == nil else { return }
@@ -82,13 +88,15 @@ public enum DocumentRenderer {
             pageFields["section"] = first ?? section
             if pageFields["pages"] == nil { pageFields["pages"] = pageFields["page"] }
 
+            if let job = writing { manager.wait(for: job); writing = nil }
             pdf.beginPage(size: page.size)
             pdf.setPageLabel(pageFields["page"]!)
             let canvas = pdf.canvas
             draw(page, manager: manager, on: canvas)
             outline.mark(page: page, range: range, manager: manager, pdf: pdf, canvas: canvas)
             do { try frames.draw(page, fields: pageFields, on: canvas) } catch { failure = error }
-            pdf.endPage()
+            writing = manager.performOnShapingThread { document.pdf.endPage() }
+            if writing == nil { pdf.endPage() }
             if let dir = settings.pngDirectory, failure == nil {
                 do {
                     try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: "\(dir)/page-\(page.number).png") { canvas in
@@ -103,7 +111,9 @@ public enum DocumentRenderer {
         }
         if settings.parallelShaping { manager.shapeInBackground() }
         manager.ensureLayout()
+        if let job = writing { manager.wait(for: job); writing = nil }
         composer.flush()
+        if let job = writing { manager.wait(for: job); writing = nil }
         if let failure { pdf.cancel(); throw failure }
         if composer.pages.isEmpty {
             // Nothing to set still makes a valid one-page PDF.
@@ -139,4 +149,11 @@ public enum DocumentRenderer {
             }
         }
     }
+}
+
+/// The PDF handed to the shaping thread to end a page: only one thread touches it at a
+/// time (the renderer waits for the job before drawing the next page).
+private struct UncheckedPDF: @unchecked Sendable {
+    let pdf: PDFDocument
+    init(_ pdf: PDFDocument) { self.pdf = pdf }
 }

@@ -115,6 +115,21 @@ public final class LayoutManager: TextStorageObserver {
         shaper = ShapingPipeline(storage: textStorage, defaults: defaults, from: records.count, column: column)
     }
 
+    /// Runs `job` on the thread shaping ahead (see `shapesInBackground`), before the next
+    /// paragraph it shapes, so that it overlaps with layout on this thread; jobs run in
+    /// the order they are handed over. Nil when no such thread runs now: the caller does
+    /// the job itself. A renderer writes a finished page this way while the next is laid
+    /// out; `job` must not touch this layout manager or its storage.
+    public func performOnShapingThread(_ job: @escaping @Sendable () -> Void) -> BackgroundJob? {
+        shaper?.perform(job)
+    }
+
+    /// Returns once `job` is done, shaping paragraphs ahead on this thread meanwhile.
+    public func wait(for job: BackgroundJob) {
+        // Without a shaping thread now, the one the job went to has run it and stopped.
+        if let shaper { shaper.wait(for: job, context: context) } else { precondition(job.isDone, "a background job was lost") }
+    }
+
     private func stopShaper() {
         shaper?.cancel()
         shaper = nil

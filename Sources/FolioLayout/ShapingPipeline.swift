@@ -19,6 +19,9 @@ final class ShapingPipeline: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var ready: [Int: ShapedParagraph] = [:]
+    /// Other work handed to the worker (a renderer writing out a finished page), done
+    /// before the next paragraph it shapes, in order.
+    private var jobs: [(job: () -> Void, done: BackgroundJob)] = []
     private var consumed: Int
     /// The lowest paragraph neither thread has started on.
     private var next: Int
@@ -80,19 +83,67 @@ final class ShapingPipeline: @unchecked Sendable {
     private func run() {
         defer { done.signal() }
         let context = ShapingContext()
-        while let index = claim(waiting: true) {
+        while true {
+            condition.lock()
+            // Jobs first; then a paragraph, if the window allows; else wait. With nothing
+            // left to shape the worker stays for jobs until it is cancelled.
+            while jobs.isEmpty && !cancelled && !canClaim { condition.wait() }
+            if !jobs.isEmpty {
+                let (job, ticket) = jobs.removeFirst()
+                condition.unlock()
+                job()
+                condition.lock()
+                ticket.isDone = true
+                condition.broadcast()
+                condition.unlock()
+                continue
+            }
+            guard let index = claim() else {
+                condition.unlock()
+                return
+            }
+            condition.unlock()
             finish(index, shaped: shape(index, context: context))
         }
     }
 
-    /// The next paragraph no thread has started on, now claimed by the caller; nil when
-    /// there is none, or (`waiting` false) when the window is full. The worker waits
-    /// while the window is full.
-    private func claim(waiting: Bool) -> Int? {
-        if waiting { condition.lock() }
-        defer { if waiting { condition.unlock() } }
-        while waiting && !cancelled && next < first + count && next >= consumed + window { condition.wait() }
-        guard !cancelled, next < first + count, next < consumed + window else { return nil }
+    /// Whether a paragraph may be claimed now (call with the lock held).
+    private var canClaim: Bool { next < first + count && next < consumed + window }
+
+    /// Hands `job` to the worker, to run before the next paragraph it shapes; nil once the
+    /// pipeline is cancelled (the caller then runs it itself).
+    func perform(_ job: @escaping () -> Void) -> BackgroundJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !cancelled else { return nil }
+        let ticket = BackgroundJob()
+        jobs.append((job, ticket))
+        condition.broadcast()
+        return ticket
+    }
+
+    /// Waits until `ticket`'s job is done, shaping paragraphs the worker has not started
+    /// on meanwhile with `context` (the caller's own, on its own thread).
+    func wait(for ticket: BackgroundJob, context: ShapingContext) {
+        condition.lock()
+        defer { condition.unlock() }
+        while !ticket.isDone {
+            if let ahead = claim() {
+                condition.unlock()
+                let p = shape(ahead, context: context)
+                condition.lock()
+                ready[ahead] = p
+                condition.broadcast()
+            } else {
+                condition.wait()
+            }
+        }
+    }
+
+    /// The next paragraph no thread has started on, now claimed by the caller (who holds
+    /// the lock); nil when there is none or the window is full.
+    private func claim() -> Int? {
+        guard !cancelled, canClaim else { return nil }
         next += 1
         return next - 1
     }
@@ -154,7 +205,7 @@ final class ShapingPipeline: @unchecked Sendable {
                 condition.lock()
                 return p
             }
-            if index < next, let ahead = claim(waiting: false) {
+            if index < next, let ahead = claim() {
                 condition.unlock()
                 let p = shape(ahead, context: context)
                 condition.lock()
@@ -165,7 +216,8 @@ final class ShapingPipeline: @unchecked Sendable {
         }
     }
 
-    /// Stops the worker and waits until it has stopped reading the storage.
+    /// Stops the worker (after the jobs handed to it) and waits until it has stopped
+    /// reading the storage.
     func cancel() {
         condition.lock()
         let wasCancelled = cancelled
@@ -174,4 +226,12 @@ final class ShapingPipeline: @unchecked Sendable {
         condition.unlock()
         if !wasCancelled { done.wait() }
     }
+}
+
+/// Work handed to the shaping thread with `LayoutManager.performOnShapingThread(_:)`;
+/// `LayoutManager.wait(for:)` returns once it is done.
+public final class BackgroundJob: @unchecked Sendable {
+    /// Set by the worker, under the pipeline's lock; a cancelled pipeline has run all its
+    /// jobs by the time `cancel()` returns.
+    fileprivate(set) var isDone = false
 }

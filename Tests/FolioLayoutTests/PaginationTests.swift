@@ -1,3 +1,4 @@
+import Foundation
 import FolioLayout
 import XCTest
 
@@ -85,6 +86,57 @@ final class BackgroundShapingTests: XCTestCase {
             XCTAssertEqual(a.rect, b.rect)
             XCTAssertEqual(a.glyphRuns.flatMap(\.positions), b.glyphRuns.flatMap(\.positions))
         }
+    }
+}
+
+/// Hands a job to the shaping thread each time a container is complete, and waits for
+/// the one before first, as a streaming renderer does.
+private final class JobPerMissingContainer: LayoutManagerDelegate, @unchecked Sendable {
+    let lock = NSLock()
+    var order: [Int] = []
+    var threads: Set<String> = []
+    var pending: BackgroundJob?
+    var inline = 0
+    var calls = 0
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        TextContainer(size: Size(width: 220, height: 300))
+    }
+    func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
+        calls += 1
+        if let pending { layoutManager.wait(for: pending) }
+        pending = layoutManager.performOnShapingThread { [self] in
+            lock.withLock {
+                order.append(index)
+                threads.insert(Thread.isMainThread ? "main" : "worker")
+            }
+        }
+        if pending == nil { inline += 1 }
+    }
+}
+
+final class ShapingThreadJobTests: XCTestCase {
+    func testJobsRunOnTheShapingThreadInOrderAndAllBeforeLayoutReturns() {
+        let storage = makeStorage((0..<150).map { "Paragraph \($0). " + prose }.joined(separator: "\n"))
+        let manager = LayoutManager(textStorage: storage)
+        let delegate = JobPerMissingContainer()
+        manager.delegate = delegate
+        manager.shapeInBackground()
+        manager.ensureLayout()
+        let containers = manager.textContainers.count
+        XCTAssertGreaterThan(containers, 20)
+        delegate.lock.withLock {
+            XCTAssertGreaterThan(delegate.order.count, containers / 2, "most went to the worker")
+            XCTAssertEqual(delegate.order, delegate.order.sorted(), "in the order handed over")
+            XCTAssertEqual(delegate.threads, ["worker"])
+        }
+        if let job = delegate.pending { manager.wait(for: job) }
+        XCTAssertEqual(delegate.lock.withLock { delegate.order.count } + delegate.inline, delegate.calls, "every job ran")
+        assertCoversEveryCharacterOnce(manager)
+    }
+
+    func testWithoutAShapingThreadTheCallerRunsTheJob() {
+        let manager = LayoutManager(textStorage: makeStorage(prose))
+        XCTAssertNil(manager.performOnShapingThread {})
     }
 }
 
