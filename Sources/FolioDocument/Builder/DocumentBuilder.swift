@@ -32,6 +32,7 @@ public struct DocumentBuilder {
     /// each styled and let go before the next is converted.
     func build(_ document: MarkdownDocument, blocks: MarkdownBlocks) throws -> BuiltDocument {
         var state = BuildState(builder: self, document: document)
+        blocks.readAheadInBackground()
         try state.buildTitleBlock()
         var context = BlockContext()
         // One block behind the reader: the last block of the document is built as the last.
