@@ -23,10 +23,16 @@ public struct DocumentError: Error, CustomStringConvertible, Sendable {
 /// Lines within a paragraph are joined with spaces, as in Markdown.
 public enum PlainTextReader {
     public static func read(path: String) throws -> String {
+        if path == "-" { return try decode(FileHandle.standardInput.readDataToEndOfFile(), path: path) }
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw DocumentError(path: path, reason: isDir.boolValue ? "is a directory, not a text file" : "cannot be read (permission denied?)")
+                if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
+                // A pipe or a device (/dev/stdin) has no size to read up to: read it to its end.
+                if let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() {
+                    return try decode(data, path: path)
+                }
+                throw DocumentError(path: path, reason: "cannot be read (permission denied?)")
             }
             throw DocumentError(path: path, reason: "no such file")
         }

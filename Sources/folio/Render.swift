@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
         """
     )
 
-    @Argument(help: "The Markdown or text file to set.")
+    @Argument(help: "The Markdown or text file to set (- reads Markdown from standard input; then give -o).")
     var input: String
 
     @Option(name: .shortAndLong, help: "The PDF to write (default: INPUT with .pdf, beside it; - writes it to standard output).")
@@ -121,6 +121,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let job = try makeJob()
+        if input == "-" {
+            guard output != nil else { throw Messages.error("reading the document from standard input (-): give the PDF's name with -o (or -o - for standard output)") }
+            if watch { throw Messages.error("--watch needs a document file to watch, not standard input") }
+        }
         let out = output ?? job.defaultOutput
         if out == "-" {
             // The PDF is made whole in a temporary file first, as always, then copied out.

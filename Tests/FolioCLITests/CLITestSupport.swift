@@ -16,8 +16,8 @@ var productsDirectory: URL {
     return Bundle.main.bundleURL
 }
 
-/// Runs `folio` with `arguments`, with stdin closed.
-func folio(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+/// Runs `folio` with `arguments`, with `input` (or nothing) on its standard input.
+func folio(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent("folio")
     process.arguments = arguments
@@ -27,8 +27,15 @@ func folio(_ arguments: [String], environment: [String: String] = [:]) throws ->
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    let stdin = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     try process.run()
+    if let input {
+        // Written from another thread: a large input must not wait on the pipe's buffer
+        // while this thread has yet to read the output.
+        let writer = stdin.fileHandleForWriting
+        Thread { writer.write(input); try? writer.close() }.start()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

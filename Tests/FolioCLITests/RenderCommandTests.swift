@@ -40,6 +40,21 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: a), FileManager.default.contents(atPath: b))
     }
 
+    func testStandardInputIsADocument() throws {
+        let dir = try temporaryDirectory()
+        let out = dir.appendingPathComponent("piped.pdf").path
+        let markdown = Data("# From a pipe\n\nSome *text*.\n".utf8)
+        let r = try folio(["render", "-", "-o", out], input: markdown)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("From a pipe"))
+        let device = try folio(["render", "/dev/stdin", "-o", out], input: Data("Through /dev/stdin.\n".utf8))
+        XCTAssertEqual(device.status, 0, device.stderr)
+        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("Through /dev/stdin."))
+        let noOutput = try folio(["render", "-"], input: markdown)
+        XCTAssertNotEqual(noOutput.status, 0)
+        XCTAssertTrue(noOutput.stderr.contains("give the PDF's name with -o"), noOutput.stderr)
+    }
+
     func testMissingFileIsAnErrorNamingIt() throws {
         let result = try folio(["render", "/nonexistent/book.txt", "-o", "/tmp/x.pdf"])
         XCTAssertNotEqual(result.status, 0)

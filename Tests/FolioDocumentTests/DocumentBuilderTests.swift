@@ -271,6 +271,27 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertEqual(built.variables["title"], "The Title")
     }
 
+    func testFrontMatterValuesAreInlineMarkdown() throws {
+        let built = try build("---\ntitle: The *Odyssey* Retold\nauthor: \"[Homer]{.smallcaps}\"\nabstract: \"One.\\n\\nTwo with `code`.\"\n---\n\nBody.")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["The Odyssey Retold", "HOMER", "One.", "Two with code.", "Body."], "small capitals made by hand")
+        XCTAssertEqual(attributes(of: "Odyssey", in: built)?.font?.style, .italic)
+        XCTAssertNotEqual(attributes(of: "The ", in: built)?.font?.style, .italic)
+        XCTAssertEqual(built.metadata.title, "The Odyssey Retold", "metadata is plain text")
+        XCTAssertEqual(built.variables["title"], "The Odyssey Retold", "so are running heads")
+        XCTAssertEqual(built.metadata.author, "Homer")
+        let list = try build("---\ntitle: 1. Not a list\n---\n\nBody.")
+        XCTAssertEqual(paragraphs(list).first?.text, "1. Not a list", "a value that is no paragraph stays as written")
+    }
+
+    func testAnIdGivenTwiceIsReportedAndKeepsItsFirstPlace() throws {
+        let built = try build("# One {#x}\n\nText [go](#x).\n\n# Two {#x}\n\nMore [t]{#x}.\n")
+        XCTAssertEqual(built.anchors.filter { $0.id == "x" }.count, 1)
+        XCTAssertEqual(built.anchors.first { $0.id == "x" }?.offset, 0)
+        XCTAssertEqual(built.warnings.count, 2, "\(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("doc.md:5:1: the id 'x' was already given at line 1"), built.warnings[0])
+    }
+
     func testInternalLinksToUnknownIdsWarn() throws {
         let built = try build("# Here\n\n[ok](#here) and [bad](#nowhere)")
         XCTAssertEqual(built.warnings.count, 1)

@@ -79,6 +79,8 @@ struct BuildState {
     var pendingLinks: [(id: String, location: SourceLocation)] = []
     /// Whether nesting too deep to indent further has been reported.
     var warnedAboutNesting = false
+    /// Where each id was first given, to report one given twice.
+    var anchorPlaces: [String: SourceLocation] = [:]
     /// HTML tags already reported as not set (each is reported once).
     var warnedHTML: Set<String> = []
     /// Where the block being built was written (for warnings about its inlines).
@@ -112,8 +114,12 @@ struct BuildState {
             guard let value, !value.isEmpty else { continue }
             let resolved = try styles.paragraphStyle(named: styles.style(style) != nil ? style : "body",
                                                      at: fm.locations[style])
-            text.append(value, attributes: attributes(of: resolved))
-            endParagraph(resolved.paragraph, resolved)
+            // A value is inline Markdown (`title: The *Odyssey*`); an abstract may hold
+            // several paragraphs.
+            for paragraph in FrontMatter.paragraphs(value, file: document.file) {
+                try appendInlines(paragraph, base: attributes(of: resolved))
+                endParagraph(resolved.paragraph, resolved)
+            }
             any = true
         }
         if any {
@@ -152,7 +158,7 @@ struct BuildState {
             try appendInlines(content, base: attributes(of: style))
             endParagraph(finalParagraph(style, context: context, last: last), style)
             headings.append(HeadingMark(offset: start, level: level, title: content.plainText, id: id))
-            anchors.append(Anchor(offset: start, id: id))
+            addAnchor(id, offset: start, location: block.location)
             nextStyle = style.next
         case .paragraph(let content):
             if let image = onlyImage(content) {
@@ -334,8 +340,19 @@ struct BuildState {
         text.endParagraph(p, attributes: attributes(of: style))
     }
 
+    /// Records that `id` names the place `offset`; an id given before keeps its first
+    /// place (a PDF destination name must be unique) and the repeat is reported.
+    mutating func addAnchor(_ id: String, offset: Int, location: SourceLocation) {
+        if let first = anchorPlaces[id] {
+            warnings.append("\(location): the id '\(id)' was already given at line \(first.line); links to it go there")
+            return
+        }
+        anchorPlaces[id] = location
+        anchors.append(Anchor(offset: offset, id: id))
+    }
+
     mutating func anchor(_ block: Block) {
-        if let id = block.spec?.id { anchors.append(Anchor(offset: text.length, id: id)) }
+        if let id = block.spec?.id { addAnchor(id, offset: text.length, location: block.location) }
     }
 
     // MARK: Finishing
@@ -368,11 +385,14 @@ struct BuildState {
         }
         built.warnings = warnings
         let fm = document.frontMatter
-        built.metadata = PDFMetadata(title: fm.title ?? URL(fileURLWithPath: document.file).deletingPathExtension().lastPathComponent,
-                                     author: fm.author, subject: fm.subject, keywords: fm.keywords)
+        // Metadata and frames ({title}) take the plain text of Markdown values.
+        let plain = { (value: String) in FrontMatter.paragraphs(value, file: document.file).map(\.plainText).joined(separator: " ") }
+        let title = fm.title.map(plain), author = fm.author.map(plain)
+        built.metadata = PDFMetadata(title: title ?? URL(fileURLWithPath: document.file).deletingPathExtension().lastPathComponent,
+                                     author: author, subject: fm.subject, keywords: fm.keywords)
         built.variables = builder.template.variables.merging(fm.variables) { _, document in document }
-        if let title = fm.title { built.variables["title"] = title }
-        if let author = fm.author { built.variables["author"] = author }
+        if let title { built.variables["title"] = title }
+        if let author { built.variables["author"] = author }
         return built
     }
 }

@@ -65,7 +65,7 @@ extension BuildState {
                 a = styles.applying(characterStyle: cls, to: a)
             }
             if !spec.properties.isEmpty { a = try styles.attributes(spec.properties, base: a) }
-            if let id = spec.id { anchors.append(Anchor(offset: text.length, id: id)) }
+            if let id = spec.id { addAnchor(id, offset: text.length, location: spec.properties.first?.location ?? currentLocation) }
             try appendInlines(children, base: a)
         case .html(let raw):
             var open: [(name: String, attributes: TextAttributes)] = []

@@ -186,3 +186,17 @@ extension FrontMatter {
         return result
     }
 }
+
+extension FrontMatter {
+    /// `value` read as Markdown: the inline content of its paragraphs. Anything that is
+    /// not a paragraph (a value starting with `- ` or `# `) stays the text as written.
+    static func paragraphs(_ value: String, file: String) -> [[Inline]] {
+        let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: value))
+        var paragraphs: [[Inline]] = []
+        while let block = try? blocks.next() {
+            guard case .paragraph(let content) = block.kind else { return [[.text(value)]] }
+            paragraphs.append(content)
+        }
+        return paragraphs.isEmpty ? [[.text(value)]] : paragraphs
+    }
+}
