@@ -209,5 +209,15 @@ struct Render: ParsableCommand {
                 Messages.note("style '\(name)': \(FontCatalog.resolvedFamily(for: font)) \(font.size) pt")
             }
         }
+        // Fonts the document names itself (`[text]{font="…"}`): the first place each is used.
+        let storage = prepared.document.storage
+        for run in storage.attributeRuns() {
+            guard let font = run.attributes.font, let first = font.families.first, !seen.contains(first) else { continue }
+            seen.insert(first)
+            if !font.families.contains(where: FontCatalog.isInstalled) {
+                let line = storage.substring(storage.paragraphContentRange(at: storage.paragraphIndex(containing: run.range.lowerBound)))
+                Messages.warn("\(input): font '\(first)' is not installed; using '\(FontCatalog.resolvedFamily(for: font))' instead (for “\(line.prefix(40))\(line.count > 40 ? "…" : "")”)")
+            }
+        }
     }
 }

@@ -96,6 +96,16 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("'No Such Font Family' is not installed; using '"), result.stderr)
     }
 
+    func testAFontTheDocumentNamesIsCheckedToo() throws {
+        let dir = try temporaryDirectory()
+        let doc = dir.appendingPathComponent("f.md")
+        try "# T\n\nA [word]{font=\"Nosuchfont Pro\"} here.\n".write(to: doc, atomically: true, encoding: .utf8)
+        let r = try folio(["render", doc.path, "-o", dir.appendingPathComponent("f.pdf").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("font 'Nosuchfont Pro' is not installed; using '"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("“A word here.”"), r.stderr)
+    }
+
     func testImpossibleGeometryIsRefused() throws {
         let dir = try temporaryDirectory()
         let input = try write("Some text.", to: dir)

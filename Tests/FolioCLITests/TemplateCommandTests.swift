@@ -110,6 +110,28 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertGreaterThan(pagesX[0] - pagesX[1], 10, "inner 20 mm vs outer 15 mm")
     }
 
+    func testARunningHeadTooLongForItsFrameEndsInAnEllipsisClearOfTheFolio() throws {
+        let dir = try temporaryDirectory()
+        var md = "---\ntitle: Short\ntemplate: book\n---\n\n## A Chapter Title Far Too Long For Any Running Head Of A Small Book Page Ending Here\n\n"
+        for _ in 0..<40 { md += String(repeating: "Text that fills the pages so that running heads appear. ", count: 4) + "\n\n" }
+        let input = try write(md, "long.md", in: dir)
+        let result = try folio(["render", input, "-q"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pdf = dir.appendingPathComponent("long.pdf").path
+        let head = try pdftotext(pdf, page: 3).split(separator: "\n").first.map(String.init) ?? ""
+        XCTAssertTrue(head.contains("…"), head)
+        XCTAssertFalse(head.replacingOccurrences(of: " ", with: "").uppercased().contains("ENDINGHERE"), head)
+        // The folio is a word of its own, not run into the head.
+        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "3", pdf, "-"]).output
+        let words = bbox.components(separatedBy: "<word ").dropFirst().prefix(40)
+        let folio = try XCTUnwrap(words.first { $0.contains(">3</word>") })
+        let ellipsis = try XCTUnwrap(words.first { $0.contains("…") })
+        func x(_ word: String, _ key: String) -> Double {
+            Double(word.components(separatedBy: "\(key)=\"")[1].prefix { $0 != "\"" }) ?? 0
+        }
+        XCTAssertLessThan(x(ellipsis, "xMax"), x(folio, "xMin") - 10, "the head stops short of the folio")
+    }
+
     func testReportFooterSaysPageXOfY() throws {
         let dir = try temporaryDirectory()
         var md = "---\ntitle: R\ntemplate: report\n---\n\n"

@@ -68,9 +68,17 @@ final class FrameSetter {
             paragraph.breakBefore = .none
             paragraph.keepWithNext = false
         }
+        // Text too long for the frame ends in an ellipsis on the last line it holds,
+        // rather than running on into lines that are cut off unseen.
+        let lineHeight = TextMeasurer.boundingSize(of: TextStorage("Xg", attributes: attributes, paragraphStyle: paragraph),
+                                                   width: 1e6).height
+        let lines = max(1, Int(((frame.rect.height + 0.5) / max(lineHeight, 1)).rounded(.down)))
+        if paragraph.lineBreakMode == .wordWrap { paragraph.lineBreakMode = .truncateTail }
         let storage = TextStorage(" ", attributes: attributes, paragraphStyle: paragraph)
         let manager = LayoutManager(textStorage: storage, defaults: defaults)
-        manager.addTextContainer(TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1))))
+        let container = TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1)))
+        container.maximumNumberOfLines = lines
+        manager.addTextContainer(container)
         return Setter(storage: storage, manager: manager, attributes: attributes, text: "")
     }
 
