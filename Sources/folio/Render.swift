@@ -121,9 +121,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let job = try makeJob()
-        if input == "-" {
-            guard output != nil else { throw Messages.error("reading the document from standard input (-): give the PDF's name with -o (or -o - for standard output)") }
-            if watch { throw Messages.error("--watch needs a document file to watch, not standard input") }
+        if input == "-" || Render.isStream(input) {
+            // A pipe has no folder to put the PDF beside, nor anything to watch.
+            guard output != nil else { throw Messages.error("reading the document from a pipe (\(input)): give the PDF's name with -o (or -o - for standard output)") }
+            if watch { throw Messages.error("--watch needs a document file to watch, not a pipe (\(input))") }
         }
         let out = output ?? job.defaultOutput
         if out == "-" {
@@ -193,6 +194,13 @@ struct Render: ParsableCommand {
             fflush(nil)
         }
         return prepared.sources
+    }
+
+    /// Whether `path` exists and is not a regular file (a pipe, a device such as /dev/stdin).
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
     }
 
     /// Warns about a font a style asks for that is not installed, naming the one used.

@@ -50,9 +50,11 @@ final class RenderCommandTests: XCTestCase {
         let device = try folio(["render", "/dev/stdin", "-o", out], input: Data("Through /dev/stdin.\n".utf8))
         XCTAssertEqual(device.status, 0, device.stderr)
         XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("Through /dev/stdin."))
-        let noOutput = try folio(["render", "-"], input: markdown)
-        XCTAssertNotEqual(noOutput.status, 0)
-        XCTAssertTrue(noOutput.stderr.contains("give the PDF's name with -o"), noOutput.stderr)
+        for source in ["-", "/dev/stdin"] {
+            let noOutput = try folio(["render", source], input: markdown)
+            XCTAssertNotEqual(noOutput.status, 0)
+            XCTAssertTrue(noOutput.stderr.contains("give the PDF's name with -o"), noOutput.stderr)
+        }
     }
 
     func testMissingFileIsAnErrorNamingIt() throws {

@@ -147,11 +147,16 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertTrue(built.warnings[0].contains("<blink>"), built.warnings[0])
     }
 
-    func testHTMLBlocksAreLeftOutWithAWarningAndCommentsSilently() throws {
-        let built = try build("Before.\n\n<!-- hidden\nnote -->\n\n<div align=\"center\">\n<b>hi</b>\n</div>\n\nAfter.\n")
-        XCTAssertEqual(paragraphs(built).map(\.text), ["Before.", "After."])
-        XCTAssertEqual(built.warnings.count, 1, "\(built.warnings)")
-        XCTAssertTrue(built.warnings[0].contains("doc.md:6:1: raw HTML is left out: <div"), built.warnings[0])
+    func testHTMLBlocksKeepTheirTextAndCommentsAndScriptsVanish() throws {
+        let markdown = "Before.\n\n<!-- hidden\nnote -->\n\n<div align=\"center\">\n<b>hi</b> &amp; bye\n<p>second</p>\n</div>\n\n"
+            + "<u>\nunderlined text\n</u>\n\n<script>\nalert(1)\n</script>\n\n<img src=\"x.png\">\n\nAfter.\n"
+        let built = try build(markdown)
+        XCTAssertEqual(paragraphs(built).map(\.text), ["Before.", "hi & bye", "second", "underlined text", "After."])
+        XCTAssertEqual(attributes(of: "hi", in: built)?.font?.weight, .bold)
+        XCTAssertNil(attributes(of: " & bye", in: built)?.underline)
+        XCTAssertNotNil(attributes(of: "underlined", in: built)?.underline)
+        XCTAssertEqual(built.warnings.count, 1, "only the tag with no meaning here: \(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("doc.md:19:1: HTML <img> is not set"), built.warnings[0])
     }
 
     func testATallInlineImageIsCappedAndItsLineGrowsToHoldIt() throws {
@@ -187,6 +192,13 @@ final class DocumentBuilderTests: XCTestCase {
         let file = dir.appendingPathComponent("d.md").path
         XCTAssertEqual(try build("![a](my%20pic.png)\n", file: file).images, [dir.appendingPathComponent("my pic.png").path])
         XCTAssertEqual(try build("![a](<my pic.png>)\n", file: file).images.count, 1)
+        try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("fig:1.png"))
+        XCTAssertEqual(try build("![a](fig:1.png)\n", file: file).images, [dir.appendingPathComponent("fig:1.png").path],
+                       "a colon in a file name is no scheme")
+        XCTAssertEqual(try build("![a](file:my%20pic.png)\n", file: file).images, [dir.appendingPathComponent("my pic.png").path],
+                       "a relative file: URL is relative to the document")
+        XCTAssertEqual(try build("![a](file://\(dir.path)/my%20pic.png)\n", file: file).images,
+                       [dir.appendingPathComponent("my pic.png").path])
         XCTAssertThrowsError(try build("\n![a](https://example.com/x.png)\n", file: file)) { error in
             XCTAssertTrue("\(error)".contains("d.md:2:1: image 'https://example.com/x.png' is on the web"), "\(error)")
         }

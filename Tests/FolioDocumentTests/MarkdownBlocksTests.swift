@@ -57,6 +57,15 @@ final class MarkdownBlocksTests: XCTestCase {
             "# A\n\n```\ncode\n\n# not a heading\n```\n\n# B\n\n> quote\n> # quoted heading\n\n# C\n\ntext with *emphasis* and a [link](#a).\n",
             "- a\n- b\n\ntext\n\n- c\n\n1. x\n\n_em_ start\n\n> q\nlazy\n\nafter quote\n\n    code\n\nSetext\n======\n\nTitle\n---\n\n"
                 + "* loose\n\n* list\n\n  second para\n\nend {.lead}\n\n{.lead}\n\nstyled\n",
+            // Found in review: a fence opened on a list item's line, a backtick "fence" whose
+            // info string has a backtick (no fence at all), reference definitions in
+            // containers or over two lines, HTML in a quote.
+            "- ```\n  x\n  ```\n\n```\ncode\n\ntext\n```\n\nAfter.\n",
+            "``` a`b\n\n```\ncode\n\ntext\n```\n",
+            "- [r]: http://example.com\n\ntext [x][r]\n",
+            "> [r]: http://example.com\n\ntext [x][r]\n",
+            "[r\ns]: http://example.com\n\ntext [x][r s]\n",
+            "> <!--\n> comment\n\ntext\n\n1. ~~~\n   a\n\n   b\n   ~~~\n\nc\n",
         ]
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/Documents").standardized

@@ -200,7 +200,7 @@ struct BuildState {
             endParagraph(finalParagraph(style, context: context, last: last), style)
             nextStyle = "body-first"
         case .html(let raw):
-            htmlBlock(raw)
+            try htmlBlock(raw, block: block, context: context, last: last)
         }
     }
 

@@ -93,15 +93,22 @@ extension BuildState {
     }
 
     /// Where an image's source points on disk: a Markdown destination is a URL, so
-    /// `%20` is a space and `file:` URLs are paths; images on the web are not fetched.
+    /// `%20` is a space and a `file:` URL is a path; images on the web are not fetched.
+    /// Anything else with a colon (`fig:1.png`) is a file name.
     func imagePath(_ source: String, location: SourceLocation) throws -> String {
-        if let url = URL(string: source), let scheme = url.scheme?.lowercased(), scheme.count > 1 {
-            guard scheme == "file" else {
-                throw DocumentError(location, "image '\(source)' is on the web; Folio does not download images — save it beside the document and give its file name")
+        var name = source
+        if let colon = source.firstIndex(of: ":") {
+            let scheme = source[..<colon].lowercased()
+            if ["http", "https", "ftp", "ftps", "data"].contains(scheme) {
+                throw DocumentError(location, "image '\(source.prefix(80))' is on the web; Folio does not download images — save it beside the document and give its file name")
             }
-            return url.path
+            if scheme == "file" {
+                name = String(source[source.index(after: colon)...])
+                // file:///abs/path and file:/abs/path are absolute; file:name is relative.
+                if name.hasPrefix("//") { name = String(name.dropFirst(2).drop { $0 != "/" }) }
+            }
         }
-        let name = source.removingPercentEncoding ?? source
+        name = name.removingPercentEncoding ?? name
         return name.hasPrefix("/") ? name : URL(fileURLWithPath: baseDirectory).appendingPathComponent(name).path
     }
 

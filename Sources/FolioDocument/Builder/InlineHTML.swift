@@ -31,6 +31,98 @@ struct InlineHTML: Equatable {
     /// Elements that never have content or a closing tag.
     static let voidElements: Set<String> = ["br", "hr", "img", "wbr", "input", "meta", "link", "source", "area", "col", "embed"]
 
+    /// Elements that make paragraphs of the text between them in an HTML block.
+    static let blockElements: Set<String> = ["p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "dl", "dt", "dd",
+                                             "table", "thead", "tbody", "tr", "td", "th", "blockquote", "section", "article",
+                                             "header", "footer", "nav", "aside", "main", "details", "summary", "figure",
+                                             "figcaption", "center", "pre", "hr", "address"]
+    /// Block elements whose only meaning here is the paragraph break they make.
+    static let silentBlockElements: Set<String> = ["p", "div", "section", "article", "main", "header", "footer", "summary", "details"]
+
+    /// One piece of an HTML block.
+    enum Token: Equatable {
+        case tag(String)
+        case text(String)
+    }
+
+    /// `raw` as tags and text, the text with its entities decoded and its white space
+    /// collapsed as a browser would; comments, and scripts and styles with their content,
+    /// are left out.
+    static func tokens(_ raw: String) -> [Token] {
+        var tokens: [Token] = []
+        var rest = Substring(raw)
+        var skipUntil: String? = nil
+        func addText(_ t: Substring) {
+            guard skipUntil == nil, !t.isEmpty else { return }
+            var collapsed = "", space = false
+            for ch in t {
+                if ch == " " || ch == "\n" || ch == "\t" || ch == "\r" { space = true; continue }
+                if space { collapsed.append(" ") }
+                space = false
+                collapsed.append(ch)
+            }
+            if space { collapsed.append(" ") }
+            tokens.append(.text(decodeEntities(collapsed)))
+        }
+        while let open = rest.firstIndex(of: "<") {
+            addText(rest[..<open])
+            let from = rest[open...]
+            if from.hasPrefix("<!--") {
+                guard let end = from.range(of: "-->") else { return tokens }
+                rest = from[end.upperBound...]
+                continue
+            }
+            guard let close = from.firstIndex(of: ">") else {
+                addText(from)
+                return tokens
+            }
+            let tag = String(from[...close])
+            rest = from[from.index(after: close)...]
+            let parsed = InlineHTML(tag)
+            if let wait = skipUntil {
+                if parsed?.kind == .close, parsed?.name == wait { skipUntil = nil }
+                continue
+            }
+            if let parsed, parsed.kind == .open, parsed.name == "script" || parsed.name == "style" {
+                skipUntil = parsed.name
+                continue
+            }
+            tokens.append(.tag(tag))
+        }
+        addText(rest)
+        return tokens
+    }
+
+    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.
+    static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+                                       "mdash": "—", "ndash": "–", "hellip": "…", "copy": "©"]
+        var out = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            if let semi = after.prefix(10).firstIndex(of: ";") {
+                let name = String(after[..<semi])
+                var value: String? = named[name]
+                if value == nil, name.hasPrefix("#") {
+                    let digits = name.dropFirst()
+                    let code = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                    value = code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+                }
+                if let value {
+                    out += value
+                    rest = after[after.index(after: semi)...]
+                    continue
+                }
+            }
+            out += "&"
+            rest = after
+        }
+        return out + rest
+    }
+
     /// The tags set as their meaning.
     static let understood: Set<String> = ["br", "wbr", "sup", "sub", "u", "ins", "s", "del", "strike", "em", "i", "cite",
                                           "var", "dfn", "strong", "b", "code", "kbd", "samp", "tt", "small", "mark", "span"]
@@ -85,16 +177,47 @@ extension BuildState {
         return a
     }
 
-    /// A raw HTML block: comments vanish; anything else is left out with a warning, since
-    /// setting its markup as text would print tags on the page.
-    mutating func htmlBlock(_ raw: String) {
-        var rest = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
-        while rest.hasPrefix("<!--"), let end = rest.range(of: "-->") {
-            rest = rest[end.upperBound...].drop(while: \.isWhitespace)
+    /// A raw HTML block: its text is set in paragraphs (one for each stretch between
+    /// block-level tags such as `<p>` or `<div>`), inline tags are set as in a paragraph,
+    /// comments, scripts and styles vanish; each tag not set as its meaning is reported once.
+    mutating func htmlBlock(_ raw: String, block: Block, context: BlockContext, last: Bool) throws {
+        var paragraphs: [[Inline]] = [[]]
+        for token in InlineHTML.tokens(raw) {
+            switch token {
+            case .text(let text):
+                paragraphs[paragraphs.count - 1].append(.text(text))
+            case .tag(let tag):
+                if let parsed = InlineHTML(tag), InlineHTML.blockElements.contains(parsed.name) {
+                    if !InlineHTML.silentBlockElements.contains(parsed.name) { warnAboutHTML("<\(parsed.name)>") }
+                    if !(paragraphs.last ?? []).isEmpty { paragraphs.append([]) }
+                } else {
+                    paragraphs[paragraphs.count - 1].append(.html(tag))
+                }
+            }
         }
-        if rest.isEmpty { return }
-        let line = rest.prefix { $0 != "\n" }
-        warnings.append("\(currentLocation): raw HTML is left out: \(line.prefix(60))\(line.count > 60 ? "…" : "")")
+        let shown = paragraphs.filter { !$0.plainText.allSatisfy(\.isWhitespace) || $0.contains { if case .html = $0 { return true } else { return false } } }
+        for (k, content) in shown.enumerated() {
+            // Tags alone (an <img>) are still read, to be reported; they make no paragraph.
+            guard !content.plainText.allSatisfy(\.isWhitespace) else {
+                var open: [(name: String, attributes: TextAttributes)] = []
+                for case .html(let tag) in content { applyHTML(tag, base: TextAttributes(), open: &open) }
+                continue
+            }
+            var content = content
+            // White space at a paragraph's ends is the markup's, not the text's.
+            if let i = content.firstIndex(where: { if case .text = $0 { return true } else { return false } }),
+               case .text(let t) = content[i] { content[i] = .text(String(t.drop { $0 == " " })) }
+            if let i = content.lastIndex(where: { if case .text = $0 { return true } else { return false } }),
+               case .text(let t) = content[i] {
+                var trimmed = Substring(t)
+                while trimmed.last == " " { trimmed = trimmed.dropLast() }
+                content[i] = .text(String(trimmed))
+            }
+            let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (nextStyle ?? "body"), context: context)
+            try appendInlines(content, base: attributes(of: style))
+            endParagraph(finalParagraph(style, context: context, last: last && k == shown.count - 1), style)
+            nextStyle = nil
+        }
     }
 
     mutating func warnAboutHTML(_ what: String) {

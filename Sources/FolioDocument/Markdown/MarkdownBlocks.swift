@@ -35,35 +35,44 @@ final class MarkdownBlocks {
     /// The body's lines (1-based ranges) in parts that parse the same alone as together:
     /// a part ends before an ATX heading or a line starting with a letter or `_` at the
     /// margin, after a blank line and outside fenced code, once it holds `minimumBytes`.
-    /// A body with link reference definitions (a link may use one from another part) or
-    /// HTML blocks (some run past blank lines) is one part.
+    ///
+    /// Where this line-by-line look could be wrong the body is one part: a link reference
+    /// definition may be used from another part (any line with `]:` counts), and a fence or
+    /// HTML inside a list item or quote hides what is code from a scan that does not
+    /// follow containers.
     static func parts(of source: MarkdownSource, minimumBytes: Int) -> [Range<Int>] {
         let bytes = source.parserInput, starts = source.lineStarts
         let lineCount = starts.count
         guard lineCount > 0 else { return [] }
+        let whole = [1..<(lineCount + 1)]
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         var parts: [Range<Int>] = []
         var partStart = 1
         var fence: (byte: UInt8, length: Int)? = nil
         var previousBlank = true
         for line in 1...lineCount {
             let lo = starts[line - 1], hi = line < lineCount ? starts[line] : bytes.count
+            if bytes[lo..<hi].firstRange(of: [0x5D, 0x3A]) != nil { return whole }
             var i = lo
             while i < hi, i - lo < 4, bytes[i] == 0x20 { i += 1 }
             let indent = i - lo
             let first: UInt8? = i < hi && bytes[i] != 0x0A && bytes[i] != 0x0D ? bytes[i] : nil
-            defer { previousBlank = first == nil || bytes[i..<hi].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+            defer { previousBlank = first == nil || bytes[i..<hi].allSatisfy(isSpace) }
             guard let c = first, indent < 4 else { continue }
             var run = 0
             while i + run < hi, bytes[i + run] == c { run += 1 }
             if let open = fence {
-                if c == open.byte, run >= open.length,
-                   bytes[(i + run)..<hi].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { fence = nil }
+                if c == open.byte, run >= open.length, bytes[(i + run)..<hi].allSatisfy(isSpace) { fence = nil }
                 continue
             }
-            if (c == UInt8(ascii: "`") || c == UInt8(ascii: "~")) && run >= 3 { fence = (c, run); continue }
-            if c == UInt8(ascii: "<") { return [1..<(lineCount + 1)] }
-            if c == UInt8(ascii: "["), bytes[i..<hi].firstRange(of: [0x5D, 0x3A]) != nil { return [1..<(lineCount + 1)] }
-            let heading = c == UInt8(ascii: "#") && run <= 6 && (i + run >= hi || [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + run]))
+            if (c == UInt8(ascii: "`") || c == UInt8(ascii: "~")) && run >= 3 {
+                // A backtick fence's info string holds no backtick; else it is no fence.
+                if c == UInt8(ascii: "~") || !bytes[(i + run)..<hi].contains(c) { fence = (c, run) }
+                continue
+            }
+            if c == UInt8(ascii: "<") { return whole }
+            if MarkdownBlocks.startsFenceOrHTMLInContainer(bytes, from: i, to: hi) { return whole }
+            let heading = c == UInt8(ascii: "#") && run <= 6 && (i + run >= hi || isSpace(bytes[i + run]))
             // A paragraph starting at the margin after a blank line ends any list, quote or
             // indented code before it; a letter or `_` cannot start a list item.
             let paragraph = (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") || c == UInt8(ascii: "_")
@@ -74,6 +83,36 @@ final class MarkdownBlocks {
         }
         parts.append(partStart..<(lineCount + 1))
         return parts
+    }
+
+    /// Whether the line from `i` opens quotes or list items (`>`, `-`, `*`, `+`, `1.`,
+    /// `1)`) and then a fence or HTML.
+    private static func startsFenceOrHTMLInContainer(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        var i = start, markers = 0
+        func isBlank(_ k: Int) -> Bool { k >= end || bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D }
+        while i < end {
+            while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            guard i < end else { return false }
+            let b = bytes[i]
+            if b == UInt8(ascii: ">") {
+                i += 1; markers += 1
+            } else if b == UInt8(ascii: "-") || b == UInt8(ascii: "*") || b == UInt8(ascii: "+"), isBlank(i + 1) {
+                i += 1; markers += 1
+            } else if b >= 0x30 && b <= 0x39 {
+                var k = i
+                while k < end, k - i < 9, bytes[k] >= 0x30 && bytes[k] <= 0x39 { k += 1 }
+                guard k < end, bytes[k] == UInt8(ascii: ".") || bytes[k] == UInt8(ascii: ")"), isBlank(k + 1) else { return false }
+                i = k + 1; markers += 1
+            } else {
+                guard markers > 0 else { return false }
+                if b == UInt8(ascii: "<") { return true }
+                guard b == UInt8(ascii: "`") || b == UInt8(ascii: "~") else { return false }
+                var run = 0
+                while i + run < end, bytes[i + run] == b { run += 1 }
+                return run >= 3
+            }
+        }
+        return false
     }
 }
 
