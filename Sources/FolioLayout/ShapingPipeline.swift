@@ -128,16 +128,21 @@ final class ShapingPipeline: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !ticket.isDone {
-            if let ahead = claim() {
-                condition.unlock()
-                let p = shape(ahead, context: context)
-                condition.lock()
-                ready[ahead] = p
-                condition.broadcast()
-            } else {
-                condition.wait()
-            }
+            if !shapeAhead(context: context) { condition.wait() }
         }
+    }
+
+    /// Claims the next paragraph nobody has started on and shapes it with `context`
+    /// (the caller's, on its own thread) into `ready`, the lock released meanwhile;
+    /// false when there is none to claim. Called with the lock held.
+    private func shapeAhead(context: ShapingContext) -> Bool {
+        guard let ahead = claim() else { return false }
+        condition.unlock()
+        let p = shape(ahead, context: context)
+        condition.lock()
+        ready[ahead] = p
+        condition.broadcast()
+        return true
     }
 
     /// The next paragraph no thread has started on, now claimed by the caller (who holds
@@ -205,14 +210,7 @@ final class ShapingPipeline: @unchecked Sendable {
                 condition.lock()
                 return p
             }
-            if index < next, let ahead = claim() {
-                condition.unlock()
-                let p = shape(ahead, context: context)
-                condition.lock()
-                ready[ahead] = p
-                continue
-            }
-            condition.wait()
+            if !shapeAhead(context: context) { condition.wait() }
         }
     }
 

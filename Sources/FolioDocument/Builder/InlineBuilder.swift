@@ -67,9 +67,9 @@ extension BuildState {
             if !spec.properties.isEmpty { a = try styles.attributes(spec.properties, base: a) }
             if let id = spec.id { addAnchor(id, offset: text.length, location: spec.properties.first?.location ?? currentLocation) }
             try appendInlines(children, base: a)
-        case .html(let raw):
-            var open: [(name: String, attributes: TextAttributes)] = []
-            applyHTML(raw, base: base, open: &open)
+        case .html:
+            // Tags restyle the inlines after them: `appendInlines` applies them.
+            break
         }
     }
 

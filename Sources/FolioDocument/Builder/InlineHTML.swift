@@ -123,6 +123,19 @@ struct InlineHTML: Equatable {
         return out + rest
     }
 
+    /// `content` without the spaces at its ends (the markup's, not the text's).
+    static func trimmingSpaces(_ content: [Inline]) -> [Inline] {
+        var content = content
+        func isText(_ inline: Inline) -> Bool { if case .text = inline { return true } else { return false } }
+        if let i = content.firstIndex(where: isText), case .text(let t) = content[i] {
+            content[i] = .text(String(t.drop { $0 == " " }))
+        }
+        if let i = content.lastIndex(where: isText), case .text(let t) = content[i] {
+            content[i] = .text(String(t.reversed().drop { $0 == " " }.reversed()))
+        }
+        return content
+    }
+
     /// The tags set as their meaning.
     static let understood: Set<String> = ["br", "wbr", "sup", "sub", "u", "ins", "s", "del", "strike", "em", "i", "cite",
                                           "var", "dfn", "strong", "b", "code", "kbd", "samp", "tt", "small", "mark", "span"]
@@ -195,27 +208,20 @@ extension BuildState {
                 }
             }
         }
-        let shown = paragraphs.filter { !$0.plainText.allSatisfy(\.isWhitespace) || $0.contains { if case .html = $0 { return true } else { return false } } }
-        for (k, content) in shown.enumerated() {
-            // Tags alone (an <img>) are still read, to be reported; they make no paragraph.
+        let lastText = paragraphs.lastIndex { !$0.plainText.allSatisfy(\.isWhitespace) }
+        for (k, content) in paragraphs.enumerated() {
             guard !content.plainText.allSatisfy(\.isWhitespace) else {
-                var open: [(name: String, attributes: TextAttributes)] = []
-                for case .html(let tag) in content { applyHTML(tag, base: TextAttributes(), open: &open) }
+                // Tags alone (an <img>, a <br> between blocks) make no paragraph; those
+                // with no meaning here are reported.
+                for case .html(let tag) in content {
+                    guard let t = InlineHTML(tag) else { warnAboutHTML("'\(tag.prefix(40))'"); continue }
+                    if t.kind != .close, t.kind != .comment, !InlineHTML.understood.contains(t.name) { warnAboutHTML("<\(t.name)>") }
+                }
                 continue
             }
-            var content = content
-            // White space at a paragraph's ends is the markup's, not the text's.
-            if let i = content.firstIndex(where: { if case .text = $0 { return true } else { return false } }),
-               case .text(let t) = content[i] { content[i] = .text(String(t.drop { $0 == " " })) }
-            if let i = content.lastIndex(where: { if case .text = $0 { return true } else { return false } }),
-               case .text(let t) = content[i] {
-                var trimmed = Substring(t)
-                while trimmed.last == " " { trimmed = trimmed.dropLast() }
-                content[i] = .text(String(trimmed))
-            }
             let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (nextStyle ?? "body"), context: context)
-            try appendInlines(content, base: attributes(of: style))
-            endParagraph(finalParagraph(style, context: context, last: last && k == shown.count - 1), style)
+            try appendInlines(InlineHTML.trimmingSpaces(content), base: attributes(of: style))
+            endParagraph(finalParagraph(style, context: context, last: last && k == lastText), style)
             nextStyle = nil
         }
     }

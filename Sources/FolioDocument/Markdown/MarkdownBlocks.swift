@@ -45,7 +45,6 @@ final class MarkdownBlocks {
         let lineCount = starts.count
         guard lineCount > 0 else { return [] }
         let whole = [1..<(lineCount + 1)]
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         var parts: [Range<Int>] = []
         var partStart = 1
         var fence: (byte: UInt8, length: Int)? = nil
@@ -85,11 +84,14 @@ final class MarkdownBlocks {
         return parts
     }
 
+    /// Space, tab or a line end.
+    private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
     /// Whether the line from `i` opens quotes or list items (`>`, `-`, `*`, `+`, `1.`,
     /// `1)`) and then a fence or HTML.
     private static func startsFenceOrHTMLInContainer(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
         var i = start, markers = 0
-        func isBlank(_ k: Int) -> Bool { k >= end || bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0A || bytes[k] == 0x0D }
+        func isBlank(_ k: Int) -> Bool { k >= end || isSpace(bytes[k]) }
         while i < end {
             while i < end, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
             guard i < end else { return false }
