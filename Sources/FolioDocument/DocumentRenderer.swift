@@ -69,7 +69,7 @@ public enum DocumentRenderer {
         var section = ""
         var sectionIndex = 0
         // The page before, being written out (compressed, its fonts' glyphs mapped) on the
-        // shaping thread while this one is laid out; nil when written.
+        // worker thread while this one is laid out; nil when written.
         var writing: BackgroundJob?
         let document = UncheckedPDF(pdf)
 
@@ -95,7 +95,7 @@ public enum DocumentRenderer {
             draw(page, manager: manager, on: canvas)
             outline.mark(page: page, range: range, manager: manager, pdf: pdf, canvas: canvas)
             do { try frames.draw(page, fields: pageFields, on: canvas) } catch { failure = error }
-            writing = manager.performOnShapingThread { document.pdf.endPage() }
+            writing = manager.performOnWorkerThread { document.pdf.endPage() }
             if writing == nil { pdf.endPage() }
             if let dir = settings.pngDirectory, failure == nil {
                 do {
@@ -151,7 +151,7 @@ public enum DocumentRenderer {
     }
 }
 
-/// The PDF handed to the shaping thread to end a page: only one thread touches it at a
+/// The PDF handed to the worker thread to end a page: only one thread touches it at a
 /// time (the renderer waits for the job before drawing the next page).
 private struct UncheckedPDF: @unchecked Sendable {
     let pdf: PDFDocument

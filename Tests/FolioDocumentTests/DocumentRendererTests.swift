@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The renderer streams pages: each is drawn once complete and written out on the
-/// shaping thread while the next is laid out.
+/// worker thread while the next is laid out.
 final class DocumentRendererTests: XCTestCase {
     func testWritingPagesOnTheShapingThreadGivesTheSameBytes() throws {
         setenv("SOURCE_DATE_EPOCH", "1700000000", 1)

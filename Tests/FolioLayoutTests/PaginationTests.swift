@@ -89,7 +89,7 @@ final class BackgroundShapingTests: XCTestCase {
     }
 }
 
-/// Hands a job to the shaping thread each time a container is complete, and waits for
+/// Hands a job to the worker thread each time a container is complete, and waits for
 /// the one before first, as a streaming renderer does.
 private final class JobPerMissingContainer: LayoutManagerDelegate, @unchecked Sendable {
     let lock = NSLock()
@@ -104,7 +104,7 @@ private final class JobPerMissingContainer: LayoutManagerDelegate, @unchecked Se
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         calls += 1
         if let pending { layoutManager.wait(for: pending) }
-        pending = layoutManager.performOnShapingThread { [self] in
+        pending = layoutManager.performOnWorkerThread { [self] in
             lock.withLock {
                 order.append(index)
                 threads.insert(Thread.isMainThread ? "main" : "worker")
@@ -136,7 +136,7 @@ final class ShapingThreadJobTests: XCTestCase {
 
     func testWithoutAShapingThreadTheCallerRunsTheJob() {
         let manager = LayoutManager(textStorage: makeStorage(prose))
-        XCTAssertNil(manager.performOnShapingThread {})
+        XCTAssertNil(manager.performOnWorkerThread {})
     }
 }
 

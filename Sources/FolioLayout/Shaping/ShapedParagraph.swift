@@ -63,10 +63,10 @@ final class ShapedParagraph: @unchecked Sendable {
     var hasMissingGlyphs = false
 
     /// The paragraph as boxes, glue and penalties, made where it was shaped (hyphenation
-    /// is part of the work the shaping thread takes off the breaker's).
+    /// is part of the work the worker thread takes off the breaker's).
     var breakItems = BreakItems()
 
-    /// Lines broken ahead of time by the shaping thread, for the width the
+    /// Lines broken ahead of time by the worker thread, for the width the
     /// paragraph will most likely get (that of the current column); used when the
     /// layout manager finds the paragraph's lines do get those widths.
     struct Speculation {

@@ -32,16 +32,3 @@ extension LineSlot {
         return (padding + left, max(1, rectWidth - 2 * padding - left - right), head)
     }
 }
-
-/// The position where the next line goes: container, y, and which fragment of the
-/// current line band (when an obstacle splits lines) comes next.
-struct FlowCursor: Equatable {
-    var containerIndex: Int
-    var y: Double
-    var linesInContainer: Int
-    /// Fragments of the band being filled at `y` and the next one's index; empty when
-    /// the next line starts a new band.
-    var band: [Rect] = []
-    var bandIndex = 0
-    var bandHeight = 0.0
-}

@@ -1,15 +1,17 @@
 import Dispatch
 import Foundation
 
-/// Shapes paragraphs on a second thread, ahead of the line breaker: shaping is most of
-/// the work of setting a book, and breaking and drawing can go on meanwhile.
+/// The layout manager's second thread: it shapes paragraphs ahead of the line breaker
+/// (shaping is most of the work of setting a book) and runs the jobs handed to it —
+/// a renderer writing out a finished page — between paragraphs, so that breaking and
+/// drawing on the layout thread go on meanwhile.
 ///
 /// The worker owns its own Pango context, as Pango requires, and only reads the
 /// storage, which is not edited while layout runs. When the layout thread would wait
 /// for the paragraph the worker is shaping, it shapes the next unclaimed one itself
 /// (with its own context) instead of idling: on two cores the threads then share the
 /// shaping, whichever of them is behind.
-final class ShapingPipeline: @unchecked Sendable {
+final class BackgroundWorker: @unchecked Sendable {
     private struct Input {
         var text: [UInt8]
         var offset: Int
@@ -154,7 +156,7 @@ final class ShapingPipeline: @unchecked Sendable {
     }
 
     private func shape(_ index: Int, context: ShapingContext) -> ShapedParagraph {
-        let shaped = ShapingPipeline.shape(paragraph: index, of: storage, defaults: defaults, context: context)
+        let shaped = BackgroundWorker.shape(paragraph: index, of: storage, defaults: defaults, context: context)
         if let column { speculate(shaped, paragraph: index, column: column) }
         return shaped
     }
@@ -224,12 +226,4 @@ final class ShapingPipeline: @unchecked Sendable {
         condition.unlock()
         if !wasCancelled { done.wait() }
     }
-}
-
-/// Work handed to the shaping thread with `LayoutManager.performOnShapingThread(_:)`;
-/// `LayoutManager.wait(for:)` returns once it is done.
-public final class BackgroundJob: @unchecked Sendable {
-    /// Set by the worker, under the pipeline's lock; a cancelled pipeline has run all its
-    /// jobs by the time `cancel()` returns.
-    fileprivate(set) var isDone = false
 }

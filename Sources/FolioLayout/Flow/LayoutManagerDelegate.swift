@@ -15,18 +15,6 @@ public protocol LayoutManagerDelegate: AnyObject {
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int)
 }
 
-/// Why the layout manager asks its delegate for another container.
-public struct ContainerRequest: Sendable, Hashable {
-    /// Storage offset (UTF-8) of the first text that will go in the new container.
-    public var characterIndex: Int
-    /// `.none` when the last container is full; otherwise the break the paragraph at
-    /// `characterIndex` asks for.
-    public var breakBefore: BreakBefore
-    public init(characterIndex: Int, breakBefore: BreakBefore) {
-        self.characterIndex = characterIndex; self.breakBefore = breakBefore
-    }
-}
-
 extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? { nil }
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
@@ -34,12 +22,4 @@ extension LayoutManagerDelegate {
         self.layoutManager(layoutManager, containerAfter: last)
     }
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {}
-}
-
-/// Something layout could not do as asked, and what it did instead.
-public struct LayoutWarning: Sendable, Hashable, CustomStringConvertible {
-    /// The storage range concerned (UTF-8 offsets).
-    public var characterRange: Range<Int>
-    public var message: String
-    public var description: String { "characters \(characterRange.lowerBound)..<\(characterRange.upperBound): \(message)" }
 }

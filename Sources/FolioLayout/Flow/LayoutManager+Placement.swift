@@ -1,0 +1,258 @@
+// The flow: where each line goes (the cursor moving through containers and their
+// exclusion bands), and the placement of one paragraph's lines.
+
+extension LayoutManager {
+    /// Container `index`. Past the end of the chain, when `ask` is false (predicting
+    /// where lines will go), the last container stands in for the ones the delegate has
+    /// yet to give: pages of a document are mostly alike, and a wrong guess only costs
+    /// breaking that paragraph again when it is placed.
+    func container(at index: Int, ask: Bool) -> TextContainer? {
+        if index < textContainers.count { return textContainers[index] }
+        if !ask, let last = textContainers.last { return last }
+        guard index == textContainers.count,
+              let c = delegate?.layoutManager(self, containerAfter: textContainers.last, for: pendingRequest) else { return nil }
+        pendingRequest.breakBefore = .none
+        textContainers.append(c)
+        return c
+    }
+
+    /// The next place a line of `height` can go, moving the cursor on to the next band
+    /// or container as needed; nil when the chain is exhausted.
+    func nextSlot(_ c: inout FlowCursor, height: Double, style: ParagraphStyle, firstLine: Bool, rtl: Bool,
+                  ask: Bool) -> LineSlot? {
+        var emptyContainers = 0
+        while true {
+            guard let container = container(at: c.containerIndex, ask: ask) else { return nil }
+            let content = container.contentRect
+            if c.band.isEmpty {
+                if c.linesInContainer == 0 && c.y < content.minY { c.y = content.minY }
+                let full = container.maximumNumberOfLines > 0 && c.linesInContainer >= container.maximumNumberOfLines
+                let overflows = c.y + height > content.maxY + 1e-6
+                let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
+                if full || (overflows && !(emptyContainer && height > content.height && content.height > 0)) {
+                    // Containers left without a single line (too small, or blocked all
+                    // over by exclusions): a few in a row and the text cannot be placed.
+                    if c.linesInContainer == 0 { emptyContainers += 1 }
+                    if emptyContainers > 2 { return nil }
+                    c = FlowCursor(containerIndex: c.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+                    continue
+                }
+                let h = min(height, max(content.height, 0.001))
+                c.band = container.lineFragmentRects(proposed: Rect(x: content.minX, y: c.y, width: content.width, height: h))
+                c.bandIndex = 0
+                c.bandHeight = 0
+                if c.band.isEmpty {
+                    // Blocked all across (an obstacle spans the container): move down.
+                    c.y += max(1, height / 2)
+                    if c.y > content.maxY { c.y = content.maxY + 1 }
+                    continue
+                }
+            }
+            let rect = c.band[c.bandIndex]
+            let opens = c.bandIndex == 0, closes = c.bandIndex == c.band.count - 1
+            let area = LineSlot.textArea(rectWidth: rect.width, contentWidth: content.width, padding: container.lineFragmentPadding,
+                                         style: style, firstLine: firstLine, opens: opens, closes: closes, rtl: rtl)
+            return LineSlot(containerIndex: c.containerIndex, rect: rect, textX: rect.minX + area.x, textWidth: area.width,
+                            leadingIndent: area.leadingIndent, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes)
+        }
+    }
+
+    /// Moves the cursor past the fragment just filled; after a band's last fragment, down
+    /// by the band's height.
+    func advance(_ c: inout FlowCursor, after slot: LineSlot, height: Double, lineSpacing: Double) {
+        c.bandHeight = max(c.bandHeight, height)
+        c.bandIndex += 1
+        if slot.closesLine || c.bandIndex >= c.band.count {
+            c.y += c.bandHeight + lineSpacing
+            c.linesInContainer += 1
+            c.band = []; c.bandIndex = 0; c.bandHeight = 0
+        }
+    }
+
+    func layoutNextParagraph() {
+        let index = records.count
+        guard index < textStorage.paragraphCount else { finish(); return }
+        paragraphsLaidOut += 1
+        let p = shapedParagraph(index)
+        records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count))
+        let style = p.style
+        let rtl = p.baseLevel & 1 == 1
+        pendingRequest = ContainerRequest(characterIndex: p.storageOffset, breakBefore: .none)
+        let breakBefore = keptParagraphs.contains(index) ? .container : style.breakBefore
+        if breakBefore != .none, cursor.linesInContainer > 0 || !cursor.band.isEmpty {
+            // Never leaves an empty container: at the top of one, there is nothing to break.
+            cursor = FlowCursor(containerIndex: cursor.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+            pendingRequest.breakBefore = breakBefore
+        }
+        if p.hasMissingGlyphs {
+            warnings.append(LayoutWarning(characterRange: textStorage.paragraphRange(at: index),
+                                          message: "no installed font has glyphs for some of these characters; they show as boxes"))
+        }
+        if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
+
+        let baseMetrics = assembler.metrics(p, 0..<0)
+        let nominal = LineAssembler.lineHeight(baseMetrics, style: style)
+        let n = p.clusterCount
+        let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
+        let mode = style.lineBreakMode
+
+        var start = 0
+        var firstLine = true
+        var placedAny = false
+        // After a misprediction: the real width of the first line to break, and how often
+        // that has happened at this line (bounded, so layout always moves on).
+        var firstWidth: Double? = nil
+        var retries = 0
+        breaking: while true {
+            // Predict where the lines go, at the nominal height, to know their widths.
+            var predicted: [LineSlot] = []
+            var probe = cursor
+            var chainEnds = false
+            let override = firstWidth
+            let widths = LineBreaker.Widths(width: { [unowned self] k in
+                if k == 0, let override { return override }
+                while predicted.count <= k {
+                    // Past the last place a line can go, lines keep the last width (placing
+                    // them will report the text as unplaced).
+                    if chainEnds { return predicted.last?.textWidth ?? 1e9 }
+                    guard let s = self.nextSlot(&probe, height: nominal, style: style, firstLine: firstLine && predicted.isEmpty,
+                                                rtl: rtl, ask: false) else {
+                        chainEnds = true
+                        return predicted.last?.textWidth ?? 1e9
+                    }
+                    predicted.append(s)
+                    self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
+                }
+                return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
+            }, uniformFrom: uniformFrom(firstLine: firstLine))
+            let spans: [LineSpan]
+            if start == 0, firstLine, let spec = p.speculation,
+               spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
+                // The worker thread broke this paragraph for the widths it gets here.
+                spans = spec.spans
+            } else {
+                spans = Typesetter(tolerance: tolerance).lines(p, from: start, widths: widths)
+            }
+
+            for (k, span) in spans.enumerated() {
+                let m = assembler.metrics(p, span)
+                let height = n == 0 ? nominal : LineAssembler.lineHeight(m, style: style)
+                var probe = cursor
+                pendingRequest.characterIndex = p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : 0)
+                guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
+                                          rtl: rtl, ask: true) else {
+                    markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
+                    return
+                }
+                // The width the line was broken for (none known for an empty paragraph's line).
+                let expected = k == 0 ? (firstWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
+                let mispredicted = expected.map { abs(slot.textWidth - $0) > 0.01 } ?? (k > 0)
+                if mispredicted, retries < 4 {
+                    // The line landed somewhere narrower or wider than predicted (a new
+                    // container, a taller line meeting an obstacle): break again from here,
+                    // with this line as wide as the place it really has.
+                    retries += 1
+                    start = span.start
+                    if k > 0 { firstLine = false }
+                    firstWidth = slot.textWidth
+                    continue breaking
+                }
+                if k == 0, firstLine, let keep = keepWithPrevious(index, landingIn: slot.containerIndex) {
+                    // The paragraphs that keep with this one move to its container.
+                    keptParagraphs.insert(keep)
+                    let from = textStorage.paragraphRange(at: keep).lowerBound
+                    warnings.removeAll { $0.characterRange.lowerBound >= from }
+                    fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
+                    cursor = records[keep].cursor
+                    records.removeSubrange(keep...)
+                    return
+                }
+                retries = 0
+                firstWidth = nil
+                cursor = probe
+                let top = cursor.y
+                var truncation: LineBreakMode? = nil
+                if mode.truncates, isSingleLine(slot) { truncation = mode }
+                if mode == .clip { truncation = .clip }
+                var fragment = assembler.assemble(
+                    p, span: truncation == nil ? span : LineSpan(start: span.start, end: n, next: n, hyphenated: false,
+                                                                 endsParagraphOrForced: true),
+                    slot: slot, top: top, paragraphIndex: index, truncation: truncation)
+                if fragment.isLastLineOfParagraph || truncation != nil || k == spans.count - 1 && span.next >= n {
+                    fragment.characterRange = fragment.characterRange.lowerBound..<paragraphEnd
+                    fragment.isLastLineOfParagraph = true
+                }
+                if height > (container(at: slot.containerIndex, ask: false)?.contentRect.height ?? .infinity) + 1e-6 {
+                    warnings.append(LayoutWarning(characterRange: fragment.characterRange,
+                                                  message: "line is \(height) pt tall, taller than its container; it overflows"))
+                }
+                fragments.append(fragment)
+                placedAny = true
+                advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
+                noteCompletedContainers()
+                if truncation != nil { break breaking }
+            }
+            break
+        }
+        if placedAny { cursor.y += style.paragraphSpacing }
+        if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
+    }
+
+    /// The first of the keep-with-next paragraphs before paragraph `index`, when they end
+    /// in an earlier container than the one `index` starts in and moving them there
+    /// would leave something above them; nil when nothing needs to move.
+    func keepWithPrevious(_ index: Int, landingIn container: Int) -> Int? {
+        guard index > 0 else { return nil }
+        var first = index
+        while first > 0, textStorage.paragraphStyle(ofParagraph: first - 1).keepWithNext { first -= 1 }
+        guard first < index, let last = fragments.last, last.paragraphIndex == index - 1,
+              last.containerIndex < container else { return nil }
+        // At the top of its container already: moving on would not help (and might never end).
+        let start = records[first].cursor
+        let firstLine = records[first].firstFragment - forgottenFragments
+        guard start.linesInContainer > 0, !keptParagraphs.contains(first), firstLine >= 0,
+              fragments[firstLine].containerIndex == last.containerIndex else { return nil }
+        return first
+    }
+
+    /// From which line on the breaker may treat line widths as all alike: the second
+    /// line in a plain rectangle (the first has its own indent); in a shaped container
+    /// or one with exclusions every line may differ, so lines are told apart up to a
+    /// bound.
+    func uniformFrom(firstLine: Bool) -> Int {
+        let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last
+        if let c, !c.isSimpleRectangle { return 48 }
+        return firstLine ? 1 : 0
+    }
+
+    func isSingleLine(_ slot: LineSlot) -> Bool {
+        guard let c = container(at: slot.containerIndex, ask: false) else { return true }
+        return c.maximumNumberOfLines == 0 || slot.lineInContainer == c.maximumNumberOfLines - 1
+    }
+
+    func markUnplaced(from offset: Int) {
+        unplacedRange = offset..<textStorage.length
+        warnings.append(LayoutWarning(characterRange: offset..<textStorage.length,
+                                      message: "no container left for the rest of the text"))
+        finish()
+    }
+
+    func finish() {
+        finished = true
+        finalCursor = cursor
+        laidOutParagraphCount = textStorage.paragraphCount
+        tail = nil
+        stopWorker()
+        while completedContainers < textContainers.count {
+            completedContainers += 1
+            delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)
+        }
+    }
+
+    func noteCompletedContainers() {
+        while completedContainers < cursor.containerIndex && completedContainers < textContainers.count {
+            completedContainers += 1
+            delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+// Incremental layout after an edit: the layout after the edited paragraphs is kept
+// and spliced back when the flow reaches it in the same state.
+
+extension LayoutManager {
+    public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
+        precondition(!isLayingOut, "the text storage was edited while its layout manager was laying it out (from a delegate callback?); edit between layout calls")
+        let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
+        let last = storage.paragraphIndex(containing: min(edit.range.upperBound, storage.length))
+        tail = reusableTail(after: last, edit: edit)
+        invalidateLayout(fromParagraph: first, keepingTail: true)
+    }
+
+    /// The layout after the edited paragraphs, to be spliced back in unchanged (shifted by
+    /// the edit) if the new layout of the edited paragraphs ends exactly where the old one
+    /// did: an edit costs the paragraphs it touches, not the rest of the document.
+    struct Tail {
+        var records: [ParagraphRecord]
+        var fragments: ArraySlice<LineFragment>
+        var warnings: [LayoutWarning]
+        var firstParagraph: Int          // in the new numbering
+        var paragraphDelta: Int
+        var offsetDelta: Int
+        var finalCursor: FlowCursor
+    }
+
+    func reusableTail(after last: Int, edit: TextStorage.Edit) -> Tail? {
+        guard finished, unplacedRange == nil, let finalCursor, !edit.mask.isEmpty else { return nil }
+        let delta = textStorage.paragraphCount - laidOutParagraphCount
+        let firstNew = last + 1
+        let firstOld = firstNew - delta
+        guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
+        let start = records[firstOld].firstFragment - forgottenFragments
+        guard start >= 0, start < fragments.count,
+              !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
+              fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
+        else { return nil }
+        let startOffset = fragments[start].characterRange.lowerBound
+        return Tail(records: Array(records[firstOld...]), fragments: fragments[start...],
+                    warnings: warnings.filter { $0.characterRange.lowerBound >= startOffset },
+                    firstParagraph: firstNew, paragraphDelta: delta, offsetDelta: edit.changeInLength, finalCursor: finalCursor)
+    }
+
+    /// Splices the kept tail back if the flow has reached it in the same state.
+    func spliceTail(after index: Int) -> Bool {
+        guard let t = tail else { return false }
+        guard index + 1 == t.firstParagraph, cursor == t.records[0].cursor else {
+            if index + 1 >= t.firstParagraph { tail = nil }
+            return false
+        }
+        tail = nil
+        let base = t.records[0].firstFragment
+        let shift = t.offsetDelta
+        for r in t.records {
+            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + forgottenFragments + fragments.count))
+        }
+        func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + shift)..<(r.upperBound + shift) }
+        for var f in t.fragments {
+            f.characterRange = moved(f.characterRange)
+            f.truncatedRange = f.truncatedRange.map(moved)
+            f.paragraphIndex += t.paragraphDelta
+            for k in f.glyphRuns.indices { f.glyphRuns[k].characterRange = moved(f.glyphRuns[k].characterRange) }
+            fragments.append(f)
+        }
+        warnings += t.warnings.map { LayoutWarning(characterRange: moved($0.characterRange), message: $0.message) }
+        cursor = t.finalCursor
+        finish()
+        return true
+    }
+}

@@ -1,0 +1,45 @@
+// The second thread: paragraphs shaped ahead of the breaker, and jobs handed over
+// (a finished page written out) while layout goes on.
+
+extension LayoutManager {
+    /// Turns on `shapesInBackground`.
+    public func shapeInBackground() { shapesInBackground = true }
+
+    func startWorker() {
+        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount else { return }
+        // Speculate for the column the flow is in (or the last one), when it is a plain
+        // rectangle: most paragraphs of a document of like pages will get its width.
+        var column: BackgroundWorker.Column? = nil
+        _ = container(at: cursor.containerIndex, ask: true)
+        if let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last,
+           c.isSimpleRectangle {
+            column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, tolerance: tolerance)
+        }
+        worker = BackgroundWorker(storage: textStorage, defaults: defaults, from: records.count, column: column)
+    }
+
+    /// Runs `job` on the thread shaping ahead (see `shapesInBackground`), before the next
+    /// paragraph it shapes, so that it overlaps with layout on this thread; jobs run in
+    /// the order they are handed over. Nil when no such thread runs now: the caller does
+    /// the job itself. A renderer writes a finished page this way while the next is laid
+    /// out; `job` must not touch this layout manager or its storage.
+    public func performOnWorkerThread(_ job: @escaping @Sendable () -> Void) -> BackgroundJob? {
+        worker?.perform(job)
+    }
+
+    /// Returns once `job` is done, shaping paragraphs ahead on this thread meanwhile.
+    public func wait(for job: BackgroundJob) {
+        // Without a worker thread now, the one the job went to has run it and stopped.
+        if let worker { worker.wait(for: job, context: context) } else { precondition(job.isDone, "a background job was lost") }
+    }
+
+    func stopWorker() {
+        worker?.cancel()
+        worker = nil
+    }
+
+    func shapedParagraph(_ index: Int) -> ShapedParagraph {
+        if let worker, let p = worker.take(index, context: context) { return p }
+        return BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, context: context)
+    }
+}

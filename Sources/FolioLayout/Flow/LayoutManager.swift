@@ -1,0 +1,176 @@
+/// Lays a text storage out across an ordered chain of text containers.
+///
+/// Paragraphs are shaped once by Pango; the typesetter breaks them into lines as wide
+/// as each container allows at each line's y (total fit, hyphenated); lines fill a
+/// container and carry on in the next. When the chain runs out the delegate is asked
+/// for another container. Layout is lazy: queries lay out as far as they need.
+/// Several layout managers may observe one storage, each with its own chain; after an
+/// edit each one keeps the layout before the edited paragraph and redoes the rest.
+public final class LayoutManager: TextStorageObserver {
+    public let textStorage: TextStorage
+    /// Attributes for what the storage leaves unset (font, colour, language).
+    public var defaults: LayoutDefaults { didSet { invalidateLayout(fromParagraph: 0) } }
+    public weak var delegate: (any LayoutManagerDelegate)?
+    public internal(set) var textContainers: [TextContainer] = []
+    /// Text that found no container (the chain ran out and the delegate gave none).
+    public internal(set) var unplacedRange: Range<Int>?
+    /// What layout could not do as asked (a line taller than its container, …).
+    public internal(set) var warnings: [LayoutWarning] = []
+
+    /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×).
+    public var tolerance = 200.0
+
+    /// The lines laid out and not forgotten (`forgetLayout(beforeContainerAt:)`).
+    var fragments: [LineFragment] = []
+    /// How many lines were forgotten from the front of `fragments`. A record's
+    /// `firstFragment` counts them too: its line is `fragments[firstFragment - forgottenFragments]`.
+    var forgottenFragments = 0
+    struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int }
+    var records: [ParagraphRecord] = []
+    var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
+    var finished = false
+    var completedContainers = 0
+    let context = ShapingContext()
+    let assembler = LineAssembler()
+    /// Shapes paragraphs ahead of the breaker on another core, when enabled.
+    var worker: BackgroundWorker?
+    /// What the delegate is told when it is next asked for a container.
+    var pendingRequest = ContainerRequest(characterIndex: 0, breakBefore: .none)
+    /// Paragraphs moved to the next container to stay with the paragraph after them.
+    var keptParagraphs = Set<Int>()
+
+    public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults()) {
+        self.textStorage = textStorage
+        self.defaults = defaults
+        textStorage.addObserver(self)
+    }
+
+    deinit { worker?.cancel() }
+
+    // MARK: Stored state of the other parts (Flow/LayoutManager+*.swift)
+
+    /// Whether paragraphs are shaped on a second thread, ahead of line breaking, while a
+    /// layout call runs: on two cores that takes most of the shaping off the breaker's
+    /// path. The worker only reads the storage and is stopped before any layout call
+    /// returns, so the storage may be edited between calls as usual.
+    public var shapesInBackground = false
+
+    /// Containers whose glyphs were discarded: their old layout is not spliced back
+    /// after an edit (it would draw nothing).
+    var discardedContainers = Set<Int>()
+    /// Set while layout runs, when the storage must not change.
+    var isLayingOut = false
+
+    /// The layout after an edit, waiting to be spliced back (`LayoutManager+Splice.swift`).
+    var tail: Tail?
+    var laidOutParagraphCount = 0
+    var finalCursor: FlowCursor?
+
+    /// How many paragraphs have been laid out since this manager was made (tests use it
+    /// to see that an edit costs only the paragraphs it touches).
+    package internal(set) var paragraphsLaidOut = 0
+
+    // MARK: Containers
+
+    public func addTextContainer(_ container: TextContainer) {
+        textContainers.append(container)
+        if finished, unplacedRange != nil { invalidateLayout(fromParagraph: 0) }
+    }
+
+    public func insertTextContainer(_ container: TextContainer, at index: Int) {
+        textContainers.insert(container, at: index)
+        invalidateLayout(fromParagraph: 0)
+    }
+
+    public func removeTextContainer(at index: Int) {
+        textContainers.remove(at: index)
+        invalidateLayout(fromParagraph: 0)
+    }
+
+    /// Call after changing a container's size, insets or exclusions.
+    public func textContainerChangedGeometry(_ container: TextContainer) { invalidateLayout(fromParagraph: 0) }
+
+    // MARK: Layout
+
+    /// Lays out the whole storage (asking the delegate for containers as needed).
+    public func ensureLayout() {
+        guard !finished else { return }
+        // Room for every line at once (a line holds 20 bytes or more of text in almost any
+        // setting): growing a large array by doubling briefly holds it twice. Capacity
+        // never written to costs no memory.
+        fragments.reserveCapacity(max(fragments.count, textStorage.length / 20 + 64))
+        isLayingOut = true
+        startWorker()
+        while !finished { layoutNextParagraph() }
+        stopWorker()
+        isLayingOut = false
+    }
+
+    /// Lays out at least as far as the end of container `index`.
+    public func ensureLayout(forContainerAt index: Int) {
+        guard !finished && cursor.containerIndex <= index else { return }
+        isLayingOut = true
+        startWorker()
+        while !finished && cursor.containerIndex <= index { layoutNextParagraph() }
+        stopWorker()
+        isLayingOut = false
+    }
+
+    /// The container the flow is filling; nil once the whole storage is laid out.
+    var containerBeingFilled: Int? { finished ? nil : cursor.containerIndex }
+
+    /// Every line fragment laid out so far (and not forgotten), in order.
+    public var lineFragments: [LineFragment] { fragments }
+
+    /// The line fragments of container `index`.
+    public func lineFragments(inContainerAt index: Int) -> ArraySlice<LineFragment> {
+        ensureLayout(forContainerAt: index)
+        return fragments[fragmentRange(inContainerAt: index)]
+    }
+
+    func fragmentRange(inContainerAt index: Int) -> Range<Int> {
+        let lo = firstFragment { $0.containerIndex >= index }
+        let hi = firstFragment { $0.containerIndex > index }
+        return lo..<hi
+    }
+
+    func firstFragment(where predicate: (LineFragment) -> Bool) -> Int {
+        var lo = 0, hi = fragments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if predicate(fragments[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// Drops the layout of paragraph `index` and everything after it.
+    public func invalidateLayout(fromParagraph index: Int) {
+        invalidateLayout(fromParagraph: index, keepingTail: false)
+    }
+
+    func invalidateLayout(fromParagraph index: Int, keepingTail: Bool) {
+        if !keepingTail { tail = nil }
+        finalCursor = nil
+        stopWorker()
+        var keep = min(index, records.count)
+        if keep < records.count, records[keep].firstFragment < forgottenFragments {
+            // The edit reaches lines already forgotten: lay everything out again.
+            keep = 0
+            fragments.removeAll()
+            forgottenFragments = 0
+            tail = nil
+            discardedContainers.removeAll()
+        }
+        if keep < records.count {
+            fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
+            cursor = records[keep].cursor
+            records.removeSubrange(keep...)
+        }
+        finished = false
+        unplacedRange = nil
+        warnings.removeAll { $0.characterRange.lowerBound >= (keep < textStorage.paragraphCount ? textStorage.paragraphRange(at: keep).lowerBound : 0) }
+        completedContainers = min(completedContainers, cursor.containerIndex)
+        keptParagraphs = keptParagraphs.filter { $0 < keep }
+        discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
+    }
+}

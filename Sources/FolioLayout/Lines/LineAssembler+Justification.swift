@@ -1,0 +1,46 @@
+/// Justification: the slack of a line shared between its spaces and the expansion of its
+/// glyphs, never stretching a paragraph's last line.
+extension LineAssembler {
+    /// How the line takes up the difference between `natural` and `width`; `natural`
+    /// becomes the width the line is set at.
+    func justify(_ p: ShapedParagraph, shown: ShownClusters, natural: inout Double, span: LineSpan, width: Double,
+                 truncation: LineBreakMode?, hasTabs: Bool) -> Justification {
+        var j = Justification()
+        let alignment = p.alignment
+        // A justified paragraph's last line may still need to shrink to fit (the breaker
+        // allows it); it is never stretched.
+        let stretches = alignment == .justified && !span.endsParagraphOrForced && shown.truncated == nil
+        let shrinks = alignment == .justified && natural > width
+        if stretches || shrinks, truncation == nil, !hasTabs {
+            var glyphTotal = 0.0
+            for r in shown.ranges {
+                for c in r {
+                    if p.clusterFlags[c].contains(.space) { j.spaceTotal += p.clusterWidth[c] } else { glyphTotal += p.clusterWidth[c] }
+                }
+            }
+            // Share the slack between the spaces and the glyphs' expansion in proportion
+            // to what each can give, as the breaker assumed; glyphs go no further than
+            // their limit, the spaces take the rest.
+            let extra = width - natural
+            let spacing = BreakItems.Spacing.standard
+            let spaceGive = j.spaceTotal * (extra > 0 ? spacing.stretchRatio : spacing.shrinkRatio)
+            let glyphGive = glyphTotal * spacing.expansion
+            if j.spaceTotal > 0 || glyphGive > 0 {
+                var glyphShare = spaceGive + glyphGive > 0 ? extra * glyphGive / (spaceGive + glyphGive) : 0
+                glyphShare = max(-glyphGive, min(glyphGive, glyphShare))
+                if j.spaceTotal == 0 { glyphShare = max(-glyphGive, min(glyphGive, extra)) }
+                if glyphTotal > 0 {
+                    // Expansion comes in steps of a quarter percent, as pdfTeX's does: each
+                    // step is one more scaled font to draw with, not one per line.
+                    let step = 0.0025
+                    j.glyphScale = 1 + ((glyphShare / glyphTotal) / step).rounded(.towardZero) * step
+                    glyphShare = (j.glyphScale - 1) * glyphTotal
+                }
+                j.spaceExtra = j.spaceTotal > 0 ? extra - glyphShare : 0
+                natural += glyphShare
+            }
+        }
+        if j.spaceTotal > 0 { natural += j.spaceExtra }
+        return j
+    }
+}

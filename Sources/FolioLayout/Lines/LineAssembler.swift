@@ -1,0 +1,233 @@
+/// Turns a chosen line — a span of a shaped paragraph — into a positioned
+/// `LineFragment`: drops the spaces at its end, justifies, aligns, resolves tabs,
+/// orders runs for display (bidi) and adds a hyphen or an ellipsis.
+struct LineAssembler {
+    /// Ascent and descent of the clusters `range` (the paragraph's base font when empty),
+    /// and the height of the tallest attachment among them.
+    func metrics(_ p: ShapedParagraph, _ range: Range<Int>) -> LineMetrics {
+        guard !range.isEmpty else { return LineMetrics(ascent: p.baseFont.ascent, descent: p.baseFont.descent) }
+        var ascent = 0.0, descent = 0.0, object = 0.0
+        var r = Int(p.clusterRun[range.lowerBound])
+        let last = Int(p.clusterRun[range.upperBound - 1])
+        while r <= last {
+            let run = p.runs[r]
+            if let a = run.attachment {
+                ascent = max(ascent, a.bounds.minY + a.bounds.height + run.baselineShift)
+                descent = max(descent, -a.bounds.minY - run.baselineShift)
+                object = max(object, a.bounds.height)
+            } else {
+                ascent = max(ascent, run.font.ascent + run.baselineShift)
+                descent = max(descent, run.font.descent - run.baselineShift)
+            }
+            r += 1
+        }
+        return LineMetrics(ascent: ascent, descent: descent, objectHeight: object)
+    }
+
+    /// Ascent and descent of a line: of the clusters it shows (its spaces at the end do
+    /// not make it taller), or of all of them when it shows none.
+    func metrics(_ p: ShapedParagraph, _ span: LineSpan) -> LineMetrics {
+        let end = visibleEnd(p, span)
+        return metrics(p, end > span.start ? span.start..<end : span.start..<span.end)
+    }
+
+    /// The line's height from its natural height and the paragraph style. A maximum
+    /// height bounds text, not pictures: a line holding an attachment taller than the
+    /// bound grows to its natural height rather than draw the picture over the line above
+    /// (TeX's `\lineskip` rule, where TextKit would clip).
+    static func lineHeight(_ m: LineMetrics, style: ParagraphStyle) -> Double {
+        var h = (m.ascent + m.descent) * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
+        if style.minimumLineHeight > 0 { h = max(h, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { h = min(h, style.maximumLineHeight) }
+        if m.objectHeight > h { h = max(h, m.ascent + m.descent) }
+        return h
+    }
+
+    /// The clusters a line shows, without spaces at its end.
+    func visibleEnd(_ p: ShapedParagraph, _ span: LineSpan) -> Int {
+        var end = span.end
+        while end > span.start, p.clusterFlags[end - 1].contains(.space) || p.clusterFlags[end - 1].contains(.lineSeparator) {
+            end -= 1
+        }
+        return end
+    }
+
+    /// A synthetic glyph (hyphen, ellipsis) drawn in a run's font.
+    typealias Symbol = (glyph: UInt32, width: Double, text: String)
+
+    struct Segment {
+        var run: Int
+        var clusters: Range<Int>
+        var level: UInt8
+        /// A synthetic glyph (hyphen, ellipsis) drawn in `run`'s font.
+        var symbol: Symbol? = nil
+    }
+
+    /// What a line shows: ranges of clusters, a hyphen or an ellipsis and where it goes,
+    /// and the clusters cut off by truncation.
+    struct ShownClusters {
+        var ranges: [Range<Int>]
+        /// The index in `ranges` after which the symbol goes (-1: before the first).
+        var symbolAt: Int? = nil
+        var symbol: Symbol? = nil
+        var truncated: Range<Int>? = nil
+    }
+
+    /// How a line's slack is taken up: extra width shared by its spaces (`spaceTotal`
+    /// wide in all) and the scale of its glyphs (font expansion).
+    struct Justification {
+        var spaceExtra = 0.0
+        var spaceTotal = 0.0
+        var glyphScale = 1.0
+    }
+
+    func assemble(_ p: ShapedParagraph, span: LineSpan, slot: LineSlot, top: Double, paragraphIndex: Int,
+                  truncation: LineBreakMode? = nil) -> LineFragment {
+        let n = p.clusterCount
+        let first = span.start
+        let end = visibleEnd(p, span)
+        let lineMetrics = metrics(p, span)
+        let (ascent, descent) = (lineMetrics.ascent, lineMetrics.descent)
+        let height = LineAssembler.lineHeight(lineMetrics, style: p.style)
+        let baseline = top + (height - ascent - descent) / 2 + ascent
+
+        let shown = shownClusters(p, span: span, visibleEnd: end, slot: slot, truncation: truncation)
+        let tabWidth = p.hasTabs ? tabWidths(p, shown: shown.ranges, leadingIndent: slot.leadingIndent) : [:]
+        var natural = shown.ranges.reduce(0.0) { acc, r in r.reduce(acc) { $0 + (tabWidth[$1] ?? p.clusterWidth[$1]) } }
+            + (shown.symbol?.width ?? 0)
+        let justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth,
+                                    truncation: truncation, hasTabs: !tabWidth.isEmpty)
+        var x = lineStart(p, natural: natural, slot: slot)
+        let segments = visualOrder(logicalSegments(p, shown: shown, first: first))
+
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(segments.count)
+        let lineLeft = x
+        for seg in segments {
+            runs.append(glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification))
+        }
+
+        let truncated = shown.truncated
+        let startByte = first < n ? Int(p.clusterStart[first]) : p.text.count
+        let endByte = span.next < n ? Int(p.clusterStart[span.next]) : p.text.count
+        var result = LineFragment(
+            rect: Rect(x: slot.rect.minX, y: top, width: slot.rect.width, height: height),
+            usedRect: Rect(x: lineLeft, y: top, width: x - lineLeft, height: height),
+            baseline: baseline,
+            characterRange: (p.storageOffset + startByte)..<(p.storageOffset + max(startByte, endByte)),
+            glyphRuns: runs, containerIndex: slot.containerIndex, paragraphIndex: paragraphIndex,
+            isHyphenated: span.hyphenated && truncated == nil, isLastLineOfParagraph: span.next >= n || truncated != nil,
+            truncatedRange: truncated.map { r in
+                let lo = r.lowerBound < n ? Int(p.clusterStart[r.lowerBound]) : p.text.count
+                let hi = r.upperBound < n ? Int(p.clusterStart[r.upperBound]) : p.text.count
+                return (p.storageOffset + lo)..<(p.storageOffset + max(lo, hi))
+            },
+            ascent: ascent, descent: descent)
+        if justification.spaceTotal > 0 {
+            result.spaceScale = (justification.spaceTotal + justification.spaceExtra) / justification.spaceTotal
+        }
+        return result
+    }
+
+    /// Where the line's text starts, for its alignment and natural width.
+    private func lineStart(_ p: ShapedParagraph, natural: Double, slot: LineSlot) -> Double {
+        var x = slot.textX
+        switch p.alignment {
+        case .right: x += slot.textWidth - natural
+        case .center: x += (slot.textWidth - natural) / 2
+        // A justified line that is not filled (a paragraph's last) starts where the
+        // paragraph's direction starts: on the right in right-to-left text.
+        case .justified where p.baseLevel & 1 == 1: x += slot.textWidth - natural
+        default: break
+        }
+        return x
+    }
+
+    /// The shown clusters as segments of one run each, in logical order, with the symbol
+    /// as a segment of its own.
+    private func logicalSegments(_ p: ShapedParagraph, shown: ShownClusters, first: Int) -> [Segment] {
+        let n = p.clusterCount
+        var segments: [Segment] = []
+        for (i, range) in shown.ranges.enumerated() {
+            if shown.symbolAt == -1 && i == 0, let s = shown.symbol {
+                segments.append(Segment(run: Int(p.clusterRun[range.isEmpty ? first : range.lowerBound]), clusters: range.lowerBound..<range.lowerBound,
+                                        level: p.baseLevel, symbol: s))
+            }
+            var c = range.lowerBound
+            while c < range.upperBound {
+                let r = Int(p.clusterRun[c])
+                let upper = min(range.upperBound, p.runs[r].clusterRange.upperBound)
+                segments.append(Segment(run: r, clusters: c..<upper, level: p.runs[r].level))
+                c = upper
+            }
+            if shown.symbolAt == i, let s = shown.symbol {
+                let anchor = range.isEmpty ? first : range.upperBound - 1
+                let r = Int(p.clusterRun[min(max(anchor, 0), n - 1)])
+                segments.append(Segment(run: r, clusters: range.upperBound..<range.upperBound, level: p.runs[r].level, symbol: s))
+            }
+        }
+        return segments
+    }
+
+    /// The glyph run of one segment, placed from `x` (moved past it): glyphs expanded,
+    /// spaces stretched, tabs widened to their stops.
+    private func glyphRun(_ p: ShapedParagraph, segment seg: Segment, x: inout Double, baseline: Double,
+                          tabWidth: [Int: Double], justification j: Justification) -> GlyphRun {
+        let n = p.clusterCount
+        let run = p.runs[seg.run]
+        let runBaseline = baseline - run.baselineShift
+        var glyphs: [UInt32] = [], positions: [Point] = [], clusters: [GlyphCluster] = []
+        let startX = x
+        var text: String
+        if let s = seg.symbol {
+            glyphs = [s.glyph]; positions = [Point(x: x, y: runBaseline)]
+            clusters = [GlyphCluster(byteCount: s.text.utf8.count, glyphCount: 1)]
+            x += s.width
+            text = s.text
+        } else {
+            glyphs.reserveCapacity(seg.clusters.count + 2); positions.reserveCapacity(seg.clusters.count + 2)
+            clusters.reserveCapacity(seg.clusters.count)
+            let rtl = run.isRightToLeft
+            for k in 0..<seg.clusters.count {
+                let c = rtl ? seg.clusters.upperBound - 1 - k : seg.clusters.lowerBound + k
+                let g0 = Int(p.clusterGlyphStart[c]), g1 = Int(p.clusterGlyphEnd[c])
+                let cx = x
+                let scale = p.clusterFlags[c].contains(.space) ? 1 : j.glyphScale
+                for g in g0..<g1 {
+                    glyphs.append(p.glyphs[g])
+                    positions.append(Point(x: x + p.xOffsets[g] * scale, y: runBaseline + p.yOffsets[g]))
+                    x += p.advances[g] * scale
+                }
+                if let t = tabWidth[c] { x = cx + t }
+                if j.spaceTotal > 0, p.clusterFlags[c].contains(.space) { x += j.spaceExtra * p.clusterWidth[c] / j.spaceTotal }
+                clusters.append(GlyphCluster(byteCount: Int(p.clusterEnd[c] - p.clusterStart[c]), glyphCount: g1 - g0))
+            }
+            let bytes = Int(p.clusterStart[seg.clusters.lowerBound])..<Int(p.clusterEnd[seg.clusters.upperBound - 1])
+            text = String(decoding: p.text[bytes], as: UTF8.self)
+        }
+        let charStart = p.storageOffset + (seg.clusters.isEmpty ? Int(p.clusterEnd[max(0, min(n - 1, seg.clusters.lowerBound - 1))])
+                                            : Int(p.clusterStart[seg.clusters.lowerBound]))
+        let charEnd = p.storageOffset + (seg.clusters.isEmpty ? charStart - p.storageOffset : Int(p.clusterEnd[seg.clusters.upperBound - 1]))
+        let asc = run.attachment.map { $0.bounds.minY + $0.bounds.height } ?? run.font.ascent
+        let desc = run.attachment.map { -$0.bounds.minY } ?? run.font.descent
+        var glyphRun = GlyphRun(font: run.font, glyphs: glyphs, positions: positions,
+                                characterRange: charStart..<max(charStart, charEnd), text: text, clusters: clusters,
+                                attributes: j.glyphScale == 1 ? run.attributes : expanded(run.attributes, by: j.glyphScale),
+                                isRightToLeft: run.isRightToLeft,
+                                bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
+                                baseline: runBaseline, attachment: nil, attachmentRect: nil)
+        if let a = run.attachment, seg.symbol == nil {
+            glyphRun.attachment = a
+            glyphRun.glyphs = []; glyphRun.positions = []; glyphRun.clusters = []
+            glyphRun.attachmentRect = Rect(x: startX + a.bounds.minX, y: runBaseline - a.bounds.minY - a.bounds.height,
+                                           width: a.bounds.width, height: a.bounds.height)
+        }
+        return glyphRun
+    }
+
+    private func expanded(_ a: TextAttributes, by scale: Double) -> TextAttributes {
+        var a = a
+        a.expansion = (a.expansion ?? 1) * scale
+        return a
+    }
+}
