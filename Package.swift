@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "FolioText", targets: ["FolioText"]),
         .library(name: "FolioLayout", targets: ["FolioLayout"]),
         .library(name: "FolioRender", targets: ["FolioRender"]),
+        .library(name: "FolioMarkup", targets: ["FolioMarkup"]),
+        .library(name: "FolioPages", targets: ["FolioPages"]),
         .library(name: "FolioDocument", targets: ["FolioDocument"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
@@ -35,10 +37,17 @@ let package = Package(
                 // cluster; dynamic exclusivity checks there cost a fifth of layout time.
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango"]),
-        .target(name: "FolioDocument", dependencies: [
+        // The document layer. The input side: Markdown, front matter, templates and
+        // styles read into a styled storage.
+        .target(name: "FolioMarkup", dependencies: [
             "FolioText", "FolioLayout", "FolioRender", "CCmark",
             .product(name: "Yams", package: "Yams"),
         ], plugins: ["EmbedTemplates"]),
+        // The page builder: page geometry, masters and frames, composition, and the
+        // renderer that streams pages to PDF.
+        .target(name: "FolioPages", dependencies: ["FolioMarkup", "FolioLayout", "FolioRender"]),
+        // One document through both: RenderJob and the command line's overrides.
+        .target(name: "FolioDocument", dependencies: ["FolioMarkup", "FolioPages"]),
         // The built-in templates (Templates/) compiled into the binary.
         .executableTarget(name: "folio-embed", path: "Sources/folio-embed"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["folio-embed"],
@@ -58,6 +67,8 @@ let package = Package(
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument"]),
+        .testTarget(name: "FolioMarkupTests", dependencies: ["FolioMarkup"]),
+        .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio"]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples"]),

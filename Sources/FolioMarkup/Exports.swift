@@ -1,0 +1,2 @@
+@_exported import FolioLayout
+@_exported import FolioRender

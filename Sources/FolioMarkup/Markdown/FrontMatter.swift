@@ -1,0 +1,25 @@
+/// The YAML front matter of a document: the keys Folio knows, and every scalar as a variable.
+public struct FrontMatter: Sendable, Hashable {
+    public var title: String?
+    /// The author, or several authors joined with ", ".
+    public var author: String?
+    public var subject: String?
+    public var keywords: [String]
+    /// The `lang` key: the document's language, e.g. `en-GB` (hyphenation, quotes).
+    public var language: String?
+    /// The template the document asks for, by name or path.
+    public var template: String?
+    /// The date as written; Folio does not interpret it.
+    public var date: String?
+    /// Every scalar key as text (title, author… included), for template fields `{name}`.
+    /// Nested mappings are flattened with dots: `series: {name: X}` gives `series.name`.
+    public var variables: [String: String]
+    /// Where each key was written (for errors about its value).
+    public var locations: [String: SourceLocation]
+
+    /// Empty front matter: what a document without any has.
+    public init() {
+        title = nil; author = nil; subject = nil; keywords = []; language = nil; template = nil; date = nil
+        variables = [:]; locations = [:]
+    }
+}

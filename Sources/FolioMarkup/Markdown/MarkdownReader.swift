@@ -1,0 +1,322 @@
+/// Reads Markdown — CommonMark with GitHub's strikethrough, autolinks and task lists, smart
+/// punctuation, YAML front matter and `{…}` style attributes — into a `MarkdownDocument`.
+///
+/// Style attributes:
+/// - `[text with *emphasis*]{.smallcaps color=#b00}` is a span (`Inline.span`);
+/// - a line `{.lead}` opening a paragraph styles that paragraph;
+/// - a paragraph that is only `{.lead}` styles the block after it (a list, a quote, code…);
+/// - `# Heading {#id .class}` styles the heading and sets its id.
+///
+/// `\[`, `\]`, `\{` and `\}` keep their characters from being read as attribute syntax.
+public enum MarkdownReader {
+    /// Reads the file at `path` (UTF-8; errors name the file, line and column).
+    public static func read(path: String) throws -> MarkdownDocument {
+        let text = try PlainTextReader.read(path: path)
+        return try parse(text, file: path)
+    }
+
+    /// Parses `text`; `file` names it in source locations and errors.
+    public static func parse(_ text: String, file: String) throws -> MarkdownDocument {
+        let (header, blocks) = try open(text, file: file)
+        var document = header
+        while let block = try blocks.next() { document.blocks.append(block) }
+        return document
+    }
+
+    /// The document at `path` with its front matter only, and its blocks to read one at a
+    /// time (`DocumentBuilder` styles each as it comes).
+    package static func open(path: String) throws -> (MarkdownDocument, MarkdownBlocks) {
+        try open(PlainTextReader.read(path: path), file: path)
+    }
+
+    package static func open(_ text: String, file: String) throws -> (MarkdownDocument, MarkdownBlocks) {
+        let (frontMatter, body) = try FrontMatter.split(text, file: file)
+        let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: body))
+        return (MarkdownDocument(file: file, frontMatter: frontMatter, blocks: []), blocks)
+    }
+}
+
+// MARK: - Style attributes in inline content
+
+/// One child of a paragraph or heading as converted from cmark, before spans are found:
+/// text still as text (spans are found in it), anything else already an `Inline`.
+struct InlinePiece {
+    enum Content {
+        case text(String)
+        case inline(Inline)
+    }
+    var content: Content
+    /// cmark's start line and byte column (columns corrected for continuation lines); 0 for breaks.
+    var line: Int
+    var column: Int
+}
+
+/// Text following a `{` up to the end of its line, as the attribute scanner sees it, and
+/// where each part of it came from (for error locations and to resume after the `}`).
+struct AttributeText {
+    struct Segment {
+        var piece: Int
+        /// Byte offset in the piece's text where this segment starts (0 for non-text pieces).
+        var pieceOffset: Int
+        /// Byte offset in `bytes` where this segment starts.
+        var start: Int
+        var isText: Bool
+    }
+    var bytes: [UInt8] = []
+    var segments: [Segment] = []
+}
+
+extension MarkdownSource {
+    /// The ASCII that cmark's smart punctuation replaced, for `E2 80 xx` (by `xx`): inside
+    /// attributes `title="…"` must keep straight quotes and `--` its hyphens.
+    private static func plainPunctuation(_ third: UInt8) -> [UInt8]? {
+        switch third {
+        case 0x9C, 0x9D: return [0x22]                    // “ ”
+        case 0x98, 0x99: return [0x27]                    // ‘ ’
+        case 0x93: return [0x2D, 0x2D]                    // –
+        case 0x94: return [0x2D, 0x2D, 0x2D]              // —
+        case 0xA6: return [0x2E, 0x2E, 0x2E]              // …
+        default: return nil
+        }
+    }
+
+    private static func smartLength(_ bytes: [UInt8], at i: Int) -> (replacement: [UInt8], length: Int)? {
+        guard bytes[i] == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80,
+              let plain = plainPunctuation(bytes[i + 2]) else { return nil }
+        return (plain, 3)
+    }
+
+    private static func appendPlain(_ bytes: [UInt8], from start: Int, to end: Int, into out: inout [UInt8]) {
+        var i = start
+        while i < end {
+            if let smart = smartLength(bytes, at: i) { out += smart.replacement; i += smart.length }
+            else { out.append(bytes[i]); i += 1 }
+        }
+    }
+
+    /// The attribute text starting at byte `offset` of text piece `first` (whose bytes are
+    /// `firstBytes`), to the end of the line. Later text is included so that an autolinked
+    /// `url=www.example.com` inside the braces is still read as text.
+    func attributeText(_ pieces: [InlinePiece], from first: Int, offset: Int, bytes firstBytes: [UInt8]) -> AttributeText {
+        var text = AttributeText()
+        text.segments.append(.init(piece: first, pieceOffset: offset, start: 0, isText: true))
+        Self.appendPlain(firstBytes, from: offset, to: firstBytes.count, into: &text.bytes)
+        for q in (first + 1)..<max(first + 1, pieces.count) {
+            switch pieces[q].content {
+            case .inline(.softBreak), .inline(.lineBreak):
+                return text
+            case .text(let s):
+                text.segments.append(.init(piece: q, pieceOffset: 0, start: text.bytes.count, isText: true))
+                let bytes = Array(s.utf8)
+                Self.appendPlain(bytes, from: 0, to: bytes.count, into: &text.bytes)
+            case .inline(let inline):
+                text.segments.append(.init(piece: q, pieceOffset: 0, start: text.bytes.count, isText: false))
+                text.bytes += inline.plainText.utf8
+            }
+        }
+        return text
+    }
+
+    /// The source location of byte `offset` of an attribute text (which starts with its `{`).
+    func locate(_ offset: Int, in text: AttributeText, pieces: [InlinePiece]) -> SourceLocation {
+        // An estimate from cmark's position of the text piece: off when the piece holds
+        // entities, escapes or typographic punctuation typed as such before the braces.
+        let segment = text.segments.last(where: { $0.start <= offset }) ?? text.segments[0]
+        let piece = pieces[segment.piece]
+        let base = location(line: piece.line, byteColumn: piece.column)
+        var prefix: [UInt8] = []
+        if segment.isText, segment.pieceOffset > 0, case .text(let s) = piece.content {
+            Self.appendPlain(Array(s.utf8), from: 0, to: segment.pieceOffset, into: &prefix)
+        }
+        prefix += text.bytes[segment.start..<min(max(offset, segment.start), text.bytes.count)]
+        let estimate = SourceLocation(file: file, line: base.line, column: base.column + sourceCharacterCount(prefix[...]))
+
+        // The braces as written are usually on the line verbatim: find them there, taking the
+        // occurrence nearest the estimate when a line repeats them.
+        let line = pieces[text.segments[0].piece].line
+        guard line >= 1, line <= lineStarts.count else { return estimate }
+        let written = Array(restore(String(decoding: text.bytes[0..<min(offset, text.bytes.count)], as: UTF8.self), raw: true).utf8)
+        let lineStart = lineStarts[line - 1]
+        let lineEnd = line < lineStarts.count ? lineStarts[line] : original.count
+        let lineBytes = Array(original[lineStart..<lineEnd])
+        guard !written.isEmpty, written.count <= lineBytes.count else { return estimate }
+        var best: Int?
+        for start in 0...(lineBytes.count - written.count) where lineBytes[start] == written[0] {
+            guard lineBytes[start..<(start + written.count)].elementsEqual(written) else { continue }
+            let column = String(decoding: lineBytes[0..<(start + written.count)], as: UTF8.self).count + 1
+            if best.map({ abs($0 - estimate.column) > abs(column - estimate.column) }) ?? true { best = column }
+        }
+        return best.map { SourceLocation(file: file, line: line, column: $0) } ?? estimate
+    }
+
+    /// Scans the attribute set at the start of `text`. Nil when it is well-formed but does not
+    /// end where `mustEnd` requires; throws when it is malformed.
+    private func scanAttributes(_ text: AttributeText, pieces: [InlinePiece],
+                                mustEnd: Int? = nil) throws -> (spec: StyleSpec, end: Int)? {
+        let locate = { (offset: Int) in self.locate(offset, in: text, pieces: pieces) }
+        switch StyleSpecScanner.scan(text.bytes, from: 0, locate: locate) {
+        case .failure(let offset, let reason):
+            throw DocumentError(locate(offset), reason)
+        case .spec(let spec, let end):
+            if let mustEnd, end != mustEnd { return nil }
+            return (spec.mapStrings { self.restore($0) }, end)
+        }
+    }
+
+    /// Where to continue after the attribute text's byte `offset`: a piece and a byte offset
+    /// in it, and text left over when the `}` fell inside a non-text piece.
+    private func resumePoint(after offset: Int, in text: AttributeText,
+                             pieces: [InlinePiece]) -> (piece: Int, offset: Int, leftover: String?) {
+        let index = text.segments.lastIndex(where: { $0.start < offset }) ?? 0
+        let segment = text.segments[index]
+        guard segment.isText, case .text(let s) = pieces[segment.piece].content else {
+            let end = index + 1 < text.segments.count ? text.segments[index + 1].start : text.bytes.count
+            let rest = offset < end ? String(decoding: text.bytes[offset..<end], as: UTF8.self) : nil
+            return (segment.piece + 1, 0, rest)
+        }
+        // Walk the original text, counting what each byte became in the attribute text.
+        let bytes = Array(s.utf8)
+        var i = segment.pieceOffset, at = segment.start
+        while at < offset, i < bytes.count {
+            if let smart = Self.smartLength(bytes, at: i) { at += smart.replacement.count; i += smart.length }
+            else { at += 1; i += 1 }
+        }
+        return (segment.piece, i, nil)
+    }
+
+    /// Turns pieces into inline content, making `[…]{…}` into spans. Brackets that do not
+    /// form a span stay as text; spans nest.
+    func spans(_ pieces: [InlinePiece]) throws -> [Inline] {
+        // frames[0] is the result; each open `[` pushes a frame for what follows it.
+        var frames: [[Inline]] = [[]]
+        func append(_ inline: Inline) {
+            let top = frames.count - 1
+            if case .text(let s) = inline, case .text(var previous)? = frames[top].last {
+                // Take the string out first, so appending to it does not copy it.
+                frames[top].removeLast()
+                previous += s
+                frames[top].append(.text(previous))
+            } else {
+                frames[top].append(inline)
+            }
+        }
+        func closeAsText(_ content: [Inline], closed: Bool) {
+            append(.text("["))
+            for inline in content { append(inline) }
+            if closed { append(.text("]")) }
+        }
+
+        var p = 0, resume = 0
+        while p < pieces.count {
+            guard case .text(let s) = pieces[p].content else {
+                if case .inline(let inline) = pieces[p].content { append(inline) }
+                p += 1; resume = 0
+                continue
+            }
+            // Most text has no brackets: keep it without looking at its bytes twice.
+            if resume == 0, frames.count == 1, !s.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }) {
+                append(.text(restore(s)))
+                p += 1
+                continue
+            }
+            let bytes = Array(s.utf8)
+            func flush(_ from: Int, _ to: Int) {
+                if to > from { append(.text(restore(String(decoding: bytes[from..<to], as: UTF8.self)))) }
+            }
+            var i = resume, runStart = resume
+            var jump: (piece: Int, offset: Int)?
+            scanning: while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "["):
+                    flush(runStart, i)
+                    frames.append([])
+                    i += 1; runStart = i
+                case UInt8(ascii: "]") where frames.count > 1:
+                    flush(runStart, i)
+                    let content = frames.removeLast()
+                    guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"),
+                          StyleSpecScanner.looksLikeSpec(bytes, at: i + 1) else {
+                        closeAsText(content, closed: true)
+                        i += 1; runStart = i
+                        continue scanning
+                    }
+                    let text = attributeText(pieces, from: p, offset: i + 1, bytes: bytes)
+                    let (spec, end) = try scanAttributes(text, pieces: pieces)!
+                    append(.span(spec, content))
+                    let next = resumePoint(after: end, in: text, pieces: pieces)
+                    if let leftover = next.leftover { append(.text(leftover)) }
+                    if next.piece != p {
+                        jump = (next.piece, next.offset)
+                        break scanning
+                    }
+                    i = next.offset; runStart = i
+                default:
+                    i += 1
+                }
+            }
+            if let jump {
+                p = jump.piece; resume = jump.offset
+                continue
+            }
+            flush(runStart, bytes.count)
+            p += 1; resume = 0
+        }
+        while frames.count > 1 { closeAsText(frames.removeLast(), closed: false) }
+        return frames[0]
+    }
+
+    /// A paragraph's first line when it is exactly an attribute set: the spec, the pieces
+    /// after that line, and whether the line was the whole paragraph (then the spec styles
+    /// the next block). Nil when the first line is not an attribute set.
+    func leadingSpec(_ pieces: [InlinePiece]) throws -> (spec: StyleSpec, rest: [InlinePiece], wholeParagraph: Bool)? {
+        guard case .text(let s)? = pieces.first?.content, s.utf8.first == UInt8(ascii: "{") else { return nil }
+        let bytes = Array(s.utf8)
+        guard StyleSpecScanner.looksLikeSpec(bytes, at: 0) else { return nil }
+        let text = attributeText(pieces, from: 0, offset: 0, bytes: bytes)
+        var end = text.bytes.count
+        while end > 0, StyleSpecScanner.isSpace(text.bytes[end - 1]) { end -= 1 }
+        // `{.x} and more text` is prose that happens to start with braces.
+        guard end > 0, text.bytes[end - 1] == UInt8(ascii: "}"),
+              let (spec, _) = try scanAttributes(text, pieces: pieces, mustEnd: end) else { return nil }
+        guard let lineEnd = pieces.firstIndex(where: {
+            if case .inline(.softBreak) = $0.content { return true }
+            if case .inline(.lineBreak) = $0.content { return true }
+            return false
+        }) else { return (spec, [], true) }
+        return (spec, Array(pieces[(lineEnd + 1)...]), false)
+    }
+
+    /// A heading's trailing ` {#id .class}`, removed from `pieces`. The braces must follow a
+    /// space (or open the heading), so that `# [Title]{.x}` stays a span.
+    func trailingSpec(_ pieces: inout [InlinePiece]) throws -> StyleSpec? {
+        guard let last = pieces.indices.last, case .text(let s) = pieces[last].content else { return nil }
+        let bytes = Array(s.utf8)
+        var end = bytes.count
+        while end > 0, StyleSpecScanner.isSpace(bytes[end - 1]) { end -= 1 }
+        guard end > 0, bytes[end - 1] == UInt8(ascii: "}") else { return nil }
+        var firstError: Error?
+        // From the right: a quoted value may hold ` {`, and the last set is the heading's.
+        for j in stride(from: end - 2, through: 0, by: -1) where bytes[j] == UInt8(ascii: "{") {
+            guard j == 0 || bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09,
+                  StyleSpecScanner.looksLikeSpec(bytes, at: j) else { continue }
+            let text = attributeText(pieces, from: last, offset: j, bytes: bytes)
+            var textEnd = text.bytes.count
+            while textEnd > 0, StyleSpecScanner.isSpace(text.bytes[textEnd - 1]) { textEnd -= 1 }
+            do {
+                guard let (spec, _) = try scanAttributes(text, pieces: pieces, mustEnd: textEnd) else { continue }
+                var keep = j
+                while keep > 0, StyleSpecScanner.isSpace(bytes[keep - 1]) { keep -= 1 }
+                if keep == 0 {
+                    pieces.removeLast()
+                } else {
+                    pieces[last].content = .text(String(decoding: bytes[0..<keep], as: UTF8.self))
+                }
+                return spec
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if let firstError { throw firstError }
+        return nil
+    }
+}

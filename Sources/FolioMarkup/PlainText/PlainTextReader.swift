@@ -1,0 +1,110 @@
+import Foundation
+
+/// Reads UTF-8 text in which blank lines separate paragraphs into a storage.
+/// Lines within a paragraph are joined with spaces, as in Markdown.
+public enum PlainTextReader {
+    public static func read(path: String) throws -> String {
+        if path == "-" { return try decode(FileHandle.standardInput.readDataToEndOfFile(), path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
+                // A pipe or a device (/dev/stdin) has no size to read up to: read it to its end.
+                if let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() {
+                    return try decode(data, path: path)
+                }
+                throw DocumentError(path: path, reason: "cannot be read (permission denied?)")
+            }
+            throw DocumentError(path: path, reason: "no such file")
+        }
+        return try decode(data, path: path)
+    }
+
+    /// Decodes UTF-8, naming the byte offset, line and column of the first invalid byte.
+    public static func decode(_ data: Data, path: String) throws -> String {
+        // The standard library validates fast over contiguous bytes (over `Data` as a
+        // sequence it goes byte by byte, ten times slower); the walk below only finds
+        // the place.
+        let valid: String? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard !bytes.isEmpty else { return "" }
+            guard memchr(bytes.baseAddress!, 0, bytes.count) == nil else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        if let valid { return valid }
+        let bytes = [UInt8](data)
+        var i = 0
+        var line = 1, lineStart = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            var need = 0
+            if b < 0x80 { need = 0 }
+            else if b & 0xE0 == 0xC0, b >= 0xC2 { need = 1 }
+            else if b & 0xF0 == 0xE0 { need = 2 }
+            else if b & 0xF8 == 0xF0, b <= 0xF4 { need = 3 }
+            else { need = -1 }
+            var ok = need >= 0 && i + need < bytes.count
+            if ok { for k in 0..<need where bytes[i + 1 + k] & 0xC0 != 0x80 { ok = false } }
+            if ok, need == 2 {
+                let cp = (Int(b & 0x0F) << 12) | (Int(bytes[i + 1] & 0x3F) << 6) | Int(bytes[i + 2] & 0x3F)
+                if cp < 0x800 || (0xD800...0xDFFF).contains(cp) { ok = false }
+            }
+            if ok, need == 3 {
+                let cp = (Int(b & 0x07) << 18) | (Int(bytes[i + 1] & 0x3F) << 12) | (Int(bytes[i + 2] & 0x3F) << 6) | Int(bytes[i + 3] & 0x3F)
+                if cp < 0x10000 || cp > 0x10FFFF { ok = false }
+            }
+            if !ok {
+                let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
+                throw DocumentError(path: path, line: line, column: column,
+                                    reason: String(format: "invalid UTF-8 at byte offset %d (byte 0x%02X)", i, b))
+            }
+            if b == 0x0A { line += 1; lineStart = i + 1 }
+            i += need + 1
+        }
+        if bytes.contains(0) {
+            let at = bytes.firstIndex(of: 0)!
+            throw DocumentError(path: path, reason: "contains a NUL byte at byte offset \(at); is this a binary file?")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The paragraphs of `text`: blocks separated by blank lines, inner newlines as spaces.
+    public static func paragraphs(of text: String) -> [String] {
+        // Works on bytes: splitting a long String by Character is slow, and every byte
+        // that matters here (newline, CR, space, tab) is ASCII.
+        var result: [String] = []
+        var current: [UInt8] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var lineStart = 0
+            func endLine(_ end: Int) {
+                var e = end
+                if e > lineStart, bytes[e - 1] == 0x0D { e -= 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<e])
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) }
+                } else {
+                    if !current.isEmpty { current.append(0x20) }
+                    current.append(contentsOf: line)
+                }
+            }
+            for i in 0..<bytes.count where bytes[i] == 0x0A {
+                endLine(i)
+                lineStart = i + 1
+            }
+            endLine(bytes.count)
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result
+    }
+
+    /// A storage holding `text`'s paragraphs with one set of attributes and style.
+    public static func storage(for text: String, attributes: TextAttributes = .none,
+                               paragraphStyle: ParagraphStyle = .default) -> TextStorage {
+        let storage = TextStorage()
+        storage.typingAttributes = attributes
+        storage.typingParagraphStyle = paragraphStyle
+        storage.append(paragraphs(of: text).joined(separator: "\n"), attributes: attributes, paragraphStyle: paragraphStyle)
+        return storage
+    }
+}

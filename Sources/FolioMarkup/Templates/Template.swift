@@ -1,0 +1,55 @@
+import FolioText
+
+/// A template: page masters, styles, fonts, frames; read from a folder holding
+/// `template.yaml` and the fonts and images it names.
+public struct Template: Sendable {
+    public var name: String
+    /// One line saying what the template is for (shown by `folio templates`).
+    public var summary: String
+    /// Where the template's files are (fonts, images); nil for one made in code.
+    public var directory: String?
+    /// The `template.yaml` path, for error messages.
+    public var sourcePath: String
+
+    public var pageSize: Size
+    public var margins: PageMargins
+    /// Two-sided: inner/outer margins and frames swap on left-hand (even) pages.
+    public var mirrored: Bool
+    public var columns: Int
+    public var gutter: Double
+    public var columnRule: ColumnRule?
+    /// `default` (every page), and optionally `first`, `left`, `right`, `opening` (a
+    /// page on which a section heading starts at the top).
+    public var masters: [String: PageMaster]
+    /// Space between a spanning region (title block) and the columns below it.
+    public var spanGap: Double
+
+    public var styles: [String: StyleDefinition]
+    /// Every length in every style is multiplied by this (1.5 for large print).
+    public var scale: Double
+    /// Font files (template-relative paths) loaded as application fonts.
+    public var fonts: [String]
+    public var rules: [StyleRule]
+    /// Default values of fields; the document's front matter overrides them.
+    public var variables: [String: String]
+    /// Headings up to this level are "sections" for `{section}` and opening pages.
+    public var sectionLevel: Int
+    /// What a thematic break is set as, in style `ornament`.
+    public var ornament: String
+    public var numbering: PageNumbering
+    public var firstPageNumber: Int
+
+    public init(name: String, summary: String = "", directory: String? = nil, sourcePath: String = "",
+                pageSize: Size = Size(width: 595.28, height: 841.89), margins: PageMargins = PageMargins(all: 72),
+                mirrored: Bool = false, columns: Int = 1, gutter: Double = 18, columnRule: ColumnRule? = nil,
+                masters: [String: PageMaster] = [:], spanGap: Double = 18, styles: [String: StyleDefinition] = [:],
+                scale: Double = 1, fonts: [String] = [], rules: [StyleRule] = [], variables: [String: String] = [:],
+                sectionLevel: Int = 1, ornament: String = "⁂", numbering: PageNumbering = .arabic, firstPageNumber: Int = 1) {
+        self.name = name; self.summary = summary; self.directory = directory; self.sourcePath = sourcePath
+        self.pageSize = pageSize; self.margins = margins; self.mirrored = mirrored; self.columns = columns
+        self.gutter = gutter; self.columnRule = columnRule; self.masters = masters; self.spanGap = spanGap
+        self.styles = styles; self.scale = scale; self.fonts = fonts; self.rules = rules
+        self.variables = variables; self.sectionLevel = sectionLevel; self.ornament = ornament
+        self.numbering = numbering; self.firstPageNumber = firstPageNumber
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+/// Makes pages from a template's masters as the layout manager asks for containers:
+/// picks the master (first page, chapter opening, left or right), mirrors margins on
+/// two-sided templates, starts a new band of columns below the text so far when a
+/// section changes the column count, and a new page when a paragraph asks for one.
+public final class PageComposer: LayoutManagerDelegate {
+    public let template: Template
+    /// Sorted by offset.
+    public let sections: [SectionMark]
+    /// Offsets where a section heading starts (a page starting there uses `opening`).
+    public let openings: Set<Int>
+    public private(set) var pages: [ComposedPage] = []
+    /// Called once per page when the text on it is final, in page order.
+    public var onPageComplete: ((ComposedPage) -> Void)?
+    private var completed = 0
+    private var containerCount = 0
+
+    public init(template: Template, sections: [SectionMark] = [], openings: Set<Int> = []) {
+        self.template = template
+        self.sections = sections.sorted { $0.offset < $1.offset }
+        self.openings = openings
+    }
+
+    /// The section in force at `offset` (-1 before the first mark).
+    func section(at offset: Int) -> Int {
+        var lo = 0, hi = sections.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sections[mid].offset <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo - 1
+    }
+
+    private func columnCount(section: Int, master: PageMaster) -> Int {
+        section >= 0 ? max(1, sections[section].columns) : max(1, master.columns ?? template.columns)
+    }
+
+    public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                              for request: ContainerRequest) -> TextContainer? {
+        let section = section(at: request.characterIndex)
+        guard var page = pages.last, var set = page.columnSets.last, request.breakBefore != .page else {
+            return newPage(section: section, startingAt: request.characterIndex, layoutManager)
+        }
+        if section != set.section {
+            // A new section starts below the text set so far on this page, if a few
+            // lines' room is left there.
+            let bottom = set.usedBottom(in: layoutManager)
+            let top = bottom + template.spanGap
+            if page.textArea.maxY - top >= minimumBandHeight {
+                let master = template.masters[page.master] ?? PageMaster()
+                let newSet = makeSet(section: section, top: top, page: page, master: master,
+                                     balancing: (layoutManager, request.characterIndex))
+                page.columnSets.append(newSet)
+                pages[pages.count - 1] = page
+                return container(inSet: page.columnSets.count - 1)
+            }
+            return newPage(section: section, startingAt: request.characterIndex, layoutManager)
+        }
+        if set.rects.count < set.columnCount {
+            let i = set.rects.count
+            let width = (page.textArea.width - set.gutter * Double(set.columnCount - 1)) / Double(set.columnCount)
+            set.rects.append(Rect(x: page.textArea.minX + Double(i) * (width + set.gutter), y: set.top,
+                                  width: width, height: set.height ?? page.textArea.maxY - set.top))
+            page.columnSets[page.columnSets.count - 1] = set
+            pages[pages.count - 1] = page
+            return container(inSet: page.columnSets.count - 1)
+        }
+        return newPage(section: section, startingAt: request.characterIndex, layoutManager)
+    }
+
+    public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
+        // A page is complete once the flow has moved past its last container.
+        while completed < pages.count {
+            let page = pages[completed]
+            guard let last = page.columnSets.last?.containerIndexes.last, last <= index,
+                  completed + 1 < pages.count || index + 1 >= containerCount else { break }
+            completed += 1
+            onPageComplete?(page)
+        }
+    }
+
+    /// Calls `onPageComplete` for pages not yet reported (after layout has finished).
+    public func flush() {
+        while completed < pages.count {
+            completed += 1
+            onPageComplete?(pages[completed - 1])
+        }
+    }
+
+    /// The room a new band of columns needs: a few lines of body text.
+    private var minimumBandHeight: Double { 48 * template.scale }
+
+    private func newPage(section: Int, startingAt offset: Int, _ manager: LayoutManager) -> TextContainer {
+        let number = pages.count + 1
+        let isLeft = number % 2 == 0
+        let name: String
+        if number == 1, template.masters["first"] != nil { name = "first" }
+        else if template.masters["opening"] != nil, openings.contains(offset) { name = "opening" }
+        else if isLeft, template.masters["left"] != nil { name = "left" }
+        else if !isLeft, template.masters["right"] != nil { name = "right" }
+        else { name = "default" }
+        let master = template.masters[name] ?? PageMaster()
+        let m = master.margins ?? template.margins
+        let mirror = template.mirrored && isLeft
+        let left = mirror ? m.outer : m.inner, right = mirror ? m.inner : m.outer
+        let size = template.pageSize
+        let area = Rect(x: left, y: m.top, width: size.width - left - right, height: size.height - m.top - m.bottom)
+        // Frames of a master shared by both sides mirror on left-hand pages.
+        let sharedMaster = name != "left" && name != "right"
+        let frames = master.frames.map { frame -> Frame in
+            var f = frame
+            f.rect = PageComposer.place(frame.rect, on: size)
+            if mirror && sharedMaster { f.rect.origin.x = size.width - f.rect.maxX }
+            return f
+        }
+        var page = ComposedPage(number: number, size: size, master: name, isLeftHand: isLeft, textArea: area,
+                                columnSets: [], frames: frames)
+        page.columnSets = [makeSet(section: section, top: area.minY, page: page, master: master, balancing: (manager, offset))]
+        pages.append(page)
+        return container(inSet: 0)
+    }
+
+    /// A frame rect with negative x or y measured from the right or bottom edge.
+    static func place(_ rect: Rect, on size: Size) -> Rect {
+        var r = rect
+        if r.minX < 0 { r.origin.x = size.width + r.minX - r.width }
+        if r.minY < 0 { r.origin.y = size.height + r.minY - r.height }
+        return r
+    }
+
+    private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster,
+                         balancing: (manager: LayoutManager, offset: Int)) -> ColumnSet {
+        let count = columnCount(section: section, master: master)
+        let gutter = master.gutter ?? template.gutter
+        let width = (page.textArea.width - gutter * Double(count - 1)) / Double(count)
+        let available = page.textArea.maxY - top
+        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count, width: width,
+                                                available: available, manager: balancing.manager) : nil
+        return ColumnSet(section: section, columnCount: count, top: top,
+                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: height ?? available)],
+                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
+                         height: height)
+    }
+
+    /// The height that splits the rest of a section evenly over `columns` columns, when
+    /// the rest fits on this page; nil otherwise.
+    ///
+    /// The rest is set once in a single column of the same width, and the shortest
+    /// height is found at which its lines, cut at line boundaries, fill no more than
+    /// `columns` columns.
+    private func balancedHeight(section: Int, from offset: Int, columns: Int, width: Double, available: Double,
+                                manager: LayoutManager) -> Double? {
+        // Up to the next section, or the end of the text: the last page's columns
+        // balance too.
+        let end = section + 1 < sections.count ? sections[section + 1].offset : manager.textStorage.length
+        guard end > offset else { return nil }
+        // Far more text than the page holds: nothing to balance, and not worth measuring.
+        if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }
+        let storage = TextStorage()
+        storage.append(manager.textStorage.attributedText(in: offset..<end))
+        let probe = LayoutManager(textStorage: storage, defaults: manager.defaults)
+        probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
+        probe.ensureLayout()
+        let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        // A column may not start at a line that follows a keep-with-next paragraph (a
+        // heading): the flow would carry the heading over, and the columns must allow for it.
+        let kept = probe.lineFragments.indices.map { i in
+            i > 0 && storage.paragraphStyle(ofParagraph: probe.lineFragments[i - 1].paragraphIndex).keepWithNext
+        }
+        storage.removeObserver(probe)
+        // More than the columns hold: they fill to the foot as usual.
+        guard let last = lines.last, last.bottom <= available * Double(columns) * 0.98 else { return nil }
+        func columnsNeeded(_ h: Double) -> Int {
+            var used = 1, start = 0, i = 0
+            while i < lines.count {
+                guard i > start, lines[i].bottom - lines[start].top > h + 1e-6 else { i += 1; continue }
+                var cut = i
+                while cut > start, kept[cut] { cut -= 1 }
+                if cut == start {
+                    // A kept group taller than the column: taller columns will hold it,
+                    // unless none on the page could, and then it is cut as the flow cuts it.
+                    if h < available { return Int.max }
+                    cut = i
+                }
+                used += 1
+                start = cut
+                i = cut + 1
+            }
+            return used
+        }
+        let candidates = Array(Set(lines.map { $0.bottom - lines[0].top })).sorted()
+        var lo = 0, hi = candidates.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if columnsNeeded(candidates[mid]) <= columns { hi = mid } else { lo = mid + 1 }
+        }
+        // Half a line to spare: rounding, and a line the real flow sets a little taller.
+        let spare = lines.count > 1 ? 0.5 * (last.bottom - lines[0].top) / Double(lines.count) : 0
+        let height = candidates[lo] + spare
+        return height < available ? height : nil
+    }
+
+    /// Makes the container for the newest column of set `setIndex` on the last page.
+    private func container(inSet setIndex: Int) -> TextContainer {
+        let rect = pages[pages.count - 1].columnSets[setIndex].rects.last!
+        pages[pages.count - 1].columnSets[setIndex].containerIndexes.append(containerCount)
+        containerCount += 1
+        return TextContainer(size: Size(width: rect.width, height: max(rect.height, 1)))
+    }
+}

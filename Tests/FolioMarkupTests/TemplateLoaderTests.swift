@@ -1,0 +1,263 @@
+@testable import FolioLayout
+import FolioMarkup
+import Foundation
+import XCTest
+
+/// template.yaml read into a `Template`: every key, and every mistake at its exact place.
+final class TemplateLoaderTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    private func load(_ yaml: String) throws -> Template {
+        try TemplateLoader.load(yaml: yaml, path: "t/template.yaml", directory: nil)
+    }
+
+    /// The error of loading `yaml` begins with `t/template.yaml:LINE:COLUMN: ` and `reason`.
+    private func assertError(_ yaml: String, at place: String, _ reason: String, line: UInt = #line) {
+        XCTAssertThrowsError(try load(yaml), line: line) { error in
+            XCTAssertTrue("\(error)".hasPrefix("t/template.yaml:\(place): \(reason)"), "\(error)", line: line)
+        }
+    }
+
+    /// Writes `template.yaml` (and `files`) into the test folder and loads it from there.
+    private func loadFolder(_ yaml: String, files: [String: Data] = [:]) throws -> Template {
+        for (name, data) in files {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        try yaml.write(to: dir.appendingPathComponent("template.yaml"), atomically: true, encoding: .utf8)
+        return try TemplateLoader.load(directory: dir.path)
+    }
+
+    func testTheSchemaOfTheReadme() throws {
+        let t = try load("""
+        name: book
+        summary: "A5 novel: one column, mirrored margins, running heads, folios"
+        page:
+          size: a5
+          margins: {top: 18mm, bottom: 22mm, inner: 20mm, outer: 15mm}
+          mirrored: true
+          columns: 1
+          gutter: 5mm
+          column-rule: {width: 0.5pt, color: "#999"}
+          span-gap: 12pt
+          numbering: Roman
+          first-number: 3
+        scale: 1
+        section-level: 2
+        ornament: "⁂"
+        variables: {publisher: "Folio Press"}
+        masters:
+          default: {frames: []}
+          first:
+            frames: []
+          opening:
+            margins: 30mm
+            columns: 2
+            gutter: 1cm
+            column-rule: none
+          right:
+            frames:
+              - {x: 15mm, y: 8mm, width: 118mm, height: 10pt, text: "{section}", style: running-head}
+              - {x: -25mm, y: -20mm, width: 10mm, height: 10mm, image: logo.png}
+        styles:
+          body: {font: "DejaVu Serif", size: 10pt, leading: 13pt, align: justify, hyphenate: true, indent: 1.5em}
+          body-first: {parent: body, indent: 0}
+          heading-1: {size: 18pt, weight: bold, keep-with-next: true, next: body-first}
+          smallcaps: {kind: character, small-caps: true}
+          alarm: {kind: character, color: red}
+        rules:
+          - {pattern: "\\\\b[A-Z]{2,}\\\\b", style: alarm}
+          - {pattern: "~([^~]+)~", replace: "$1", style: smallcaps}
+        """)
+        let mm = 72 / 25.4
+        XCTAssertEqual(t.name, "book")
+        XCTAssertEqual(t.summary, "A5 novel: one column, mirrored margins, running heads, folios")
+        XCTAssertEqual(t.sourcePath, "t/template.yaml")
+        XCTAssertEqual(t.pageSize, PaperSize.named["a5"])
+        XCTAssertEqual(t.margins.top, 18 * mm, accuracy: 1e-9)
+        XCTAssertEqual(t.margins.bottom, 22 * mm, accuracy: 1e-9)
+        XCTAssertEqual(t.margins.inner, 20 * mm, accuracy: 1e-9)
+        XCTAssertEqual(t.margins.outer, 15 * mm, accuracy: 1e-9)
+        XCTAssertTrue(t.mirrored)
+        XCTAssertEqual(t.columns, 1)
+        XCTAssertEqual(t.gutter, 5 * mm, accuracy: 1e-9)
+        XCTAssertEqual(t.columnRule, ColumnRule(width: 0.5, color: Color(red: 0.6, green: 0.6, blue: 0.6)))
+        XCTAssertEqual(t.spanGap, 12)
+        XCTAssertEqual(t.numbering, .upperRoman)
+        XCTAssertEqual(t.firstPageNumber, 3)
+        XCTAssertEqual(t.sectionLevel, 2)
+        XCTAssertEqual(t.ornament, "⁂")
+        XCTAssertEqual(t.variables, ["publisher": "Folio Press"])
+        XCTAssertEqual(Set(t.masters.keys), ["default", "first", "opening", "right"])
+        let opening = try XCTUnwrap(t.masters["opening"])
+        XCTAssertEqual(opening.margins, PageMargins(all: 30 * mm))
+        XCTAssertEqual(opening.columns, 2)
+        XCTAssertEqual(opening.gutter ?? 0, 72 / 2.54, accuracy: 1e-9)
+        XCTAssertNil(opening.columnRule)
+        let frames = try XCTUnwrap(t.masters["right"]?.frames)
+        XCTAssertEqual(frames.count, 2)
+        XCTAssertEqual(frames[0].text, "{section}")
+        XCTAssertEqual(frames[0].style, "running-head")
+        XCTAssertEqual(frames[0].rect.height, 10)
+        XCTAssertEqual(frames[0].location, SourceLocation(file: "t/template.yaml", line: 28, column: 9))
+        XCTAssertEqual(frames[1].image, "logo.png")
+        XCTAssertEqual(frames[1].rect.minX, -25 * mm, accuracy: 1e-9, "negative: from the right edge")
+        XCTAssertEqual(t.styles["body-first"]?.parent, "body")
+        XCTAssertEqual(t.styles["smallcaps"]?.kind, .character)
+        XCTAssertEqual(t.styles["body"]?.properties.map(\.name), ["font", "size", "leading", "align", "hyphenate", "indent"])
+        XCTAssertEqual(t.styles["body"]?.properties.first?.location, SourceLocation(file: "t/template.yaml", line: 31, column: 16))
+        XCTAssertEqual(t.rules.map(\.pattern), ["\\b[A-Z]{2,}\\b", "~([^~]+)~"])
+        XCTAssertEqual(t.rules[1].replacement, "$1")
+        XCTAssertEqual(t.rules[1].location?.line, 38)
+        _ = try StyleSheet(template: t)
+    }
+
+    func testPageSizeAndMarginForms() throws {
+        let mm = 72 / 25.4
+        for text in ["148mm x 210mm", "148mmx210mm", "\"148mm x 210mm\""] {
+            let size = try load("page: {size: \(text)}\n").pageSize
+            XCTAssertEqual(size.width, 148 * mm, accuracy: 1e-9, text)
+            XCTAssertEqual(size.height, 210 * mm, accuracy: 1e-9, text)
+        }
+        XCTAssertEqual(try load("page: {size: Letter}\n").pageSize, Size(width: 612, height: 792))
+        XCTAssertEqual(try load("page: {margins: 1in}\n").margins, PageMargins(all: 72))
+        XCTAssertEqual(try load("page: {margins: {top: 1in, bottom: 2in, left: 3in, right: 4in}}\n").margins,
+                       PageMargins(top: 72, bottom: 144, inner: 216, outer: 288))
+        XCTAssertEqual(try load("page: {margins: 36}\n").margins, PageMargins(all: 36), "a bare number is points")
+    }
+
+    func testYAMLAndStructureErrors() {
+        assertError("name: t\npage: [a4\n", at: "3:1", "not valid YAML")
+        assertError("name: t\nname: u\n", at: "1:1", "'name' set more than once")
+        assertError("name: t\ncolums: 2\n", at: "2:1", "unknown key 'colums' in a template")
+        assertError("name: t\npage: {size: a4, colums: 2}\n", at: "2:18", "unknown key 'colums' in page (did you mean 'columns'?)")
+        assertError("- a\n- b\n", at: "1:1", "a template is a mapping")
+        assertError("name: t\npage: a4\n", at: "2:7", "page must be a mapping")
+        assertError("name: t\nfonts: fonts/a.ttf\n", at: "2:8", "expected a list")
+        assertError("name: [a, b]\n", at: "1:7", "expected a single value here")
+        assertError("name: t\nstyles:\n  body: 10pt\n", at: "3:9", "style 'body' must be a mapping")
+        assertError("name: t\nstyles:\n  x: {kind: span}\n", at: "3:13", "kind is paragraph or character, not 'span'")
+        assertError("name: t\nstyles:\n  body: {size: 10pt, colr: red}\n", at: "3:22", "unknown style property 'colr' (did you mean 'color'?)")
+        assertError("name: t\nvariables: [a]\n", at: "2:12", "variables must be 'name: value' pairs")
+    }
+
+    func testValueErrors() {
+        assertError("page:\n  size: huge\n", at: "2:9", "'huge' is not a paper size")
+        assertError("page:\n  margins: {top: 2furlongs}\n", at: "2:18", "'2furlongs' is not a length")
+        assertError("page:\n  margins: {top: -1mm}\n", at: "2:18", "margins cannot be negative")
+        assertError("page:\n  margins: {middle: 1mm}\n", at: "2:13", "unknown key 'middle' in margins")
+        assertError("page:\n  gutter: wide\n", at: "2:11", "'wide' is not a length")
+        assertError("page:\n  columns: 0\n", at: "2:12", "columns must be a whole number from 1 to 12")
+        assertError("page:\n  mirrored: perhaps\n", at: "2:13", "expected true or false")
+        assertError("page:\n  numbering: greek\n", at: "2:14", "numbering is arabic, roman or Roman, not 'greek'")
+        assertError("page:\n  first-number: one\n", at: "2:17", "first-number must be a whole number")
+        assertError("page:\n  column-rule: {width: 1pt, color: blu}\n", at: "2:36", "'blu' is not a colour")
+        assertError("scale: 0\n", at: "1:8", "scale must be a number above 0")
+        assertError("scale: big\n", at: "1:8", "'big' is not a number")
+        assertError("section-level: 9\n", at: "1:16", "section-level must be a heading level from 1 to 6")
+    }
+
+    func testMasterFrameAndRuleErrors() {
+        assertError("masters:\n  odd: {frames: []}\n", at: "2:3", "unknown master 'odd': masters are default, first, left, right, opening")
+        assertError("masters:\n  left: {frames: [], colour: red}\n", at: "2:22", "unknown key 'colour' in a master")
+        assertError("masters:\n  left: []\n", at: "2:9", "master 'left' must be a mapping")
+        assertError("masters:\n  default:\n    frames:\n      - {y: 0, width: 10, height: 10, text: x}\n",
+                    at: "4:9", "a frame needs x")
+        assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10}\n",
+                    at: "4:9", "a frame needs text: or image:")
+        assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 0, height: 10, text: x}\n",
+                    at: "4:9", "a frame needs a positive width and height")
+        assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10, text: x, font: Gentium}\n",
+                    at: "4:54", "unknown key 'font' in a frame")
+        assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10, text: x, style: footr}\n",
+                    at: "4:9", "frame style 'footr' is not a style of this template (did you mean 'footer'?)")
+        assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10, text: x, style: strong}\n",
+                    at: "4:9", "frame style 'strong' is a character style")
+        assertError("rules:\n  - {pattern: \"(\", style: strong}\n", at: "2:15", "'(' is not a valid regular expression")
+        assertError("rules:\n  - {pattern: a, style: shout}\n", at: "2:5", "rule style 'shout' is not a style of this template")
+        assertError("rules:\n  - {pattern: a, style: quote}\n", at: "2:5", "rule style 'quote' is a paragraph style")
+        assertError("rules:\n  - {pattern: a}\n", at: "2:5", "a rule needs a pattern and a style")
+        assertError("rules:\n  - {pattern: a, style: strong, with: b}\n", at: "2:33", "unknown key 'with' in a rule")
+        assertError("styles:\n  body: {size: 10pt}\n  heading-1:\n    next: bdy-first\n",
+                    at: "4:11", "style 'heading-1' names unknown style 'bdy-first' as next (did you mean 'body-first'?)")
+    }
+
+    func testFilesAreCheckedWhereTheyAreNamed() throws {
+        XCTAssertThrowsError(try loadFolder("name: t\nfonts:\n  - fonts/missing.ttf\n")) { error in
+            XCTAssertEqual("\(error)", "\(self.dir.path)/template.yaml:3:5: font file 'fonts/missing.ttf' not found in \(self.dir.path)")
+        }
+        XCTAssertThrowsError(try loadFolder("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10, image: logo.png}\n")) {
+            XCTAssertTrue("\($0)".hasPrefix("\(self.dir.path)/template.yaml:4:52: image 'logo.png'"), "\($0)")
+        }
+        // A file that is there but is no font: the error still points at where it is named.
+        XCTAssertThrowsError(try loadFolder("name: t\nfonts: [fonts/not-a-font.ttf]\n", files: ["fonts/not-a-font.ttf": Data("hello".utf8)])) {
+            XCTAssertTrue("\($0)".hasPrefix("\(self.dir.path)/template.yaml:2:9: font 'fonts/not-a-font.ttf':"), "\($0)")
+            XCTAssertTrue("\($0)".contains("is not a font file"), "\($0)")
+        }
+        // Without a folder (a template given as text), files are not looked for.
+        XCTAssertEqual(try load("fonts: [fonts/elsewhere.ttf]\n").fonts, ["fonts/elsewhere.ttf"])
+    }
+
+    func testALoadedTemplateKnowsItsFolder() throws {
+        let t = try loadFolder("styles:\n  body: {size: 9pt}\n")
+        XCTAssertEqual(t.directory, dir.path)
+        XCTAssertEqual(t.sourcePath, dir.appendingPathComponent("template.yaml").path)
+        XCTAssertEqual(t.name, dir.lastPathComponent, "no name: the folder's")
+        try "name: other\n".write(to: dir.appendingPathComponent("other.yaml"), atomically: true, encoding: .utf8)
+        let other = try TemplateLoader.load(file: dir.appendingPathComponent("other.yaml").path)
+        XCTAssertEqual(other.name, "other")
+        XCTAssertEqual(other.directory, dir.path)
+        XCTAssertThrowsError(try TemplateLoader.load(directory: dir.appendingPathComponent("nowhere").path)) {
+            XCTAssertTrue("\($0)".hasSuffix("nowhere/template.yaml: no such file"), "\($0)")
+        }
+        try Data([0x6E, 0x61, 0xFF, 0x0A]).write(to: dir.appendingPathComponent("template.yaml"))
+        XCTAssertThrowsError(try TemplateLoader.load(directory: dir.path)) {
+            XCTAssertTrue("\($0)".contains("template.yaml:1:3: invalid UTF-8"), "\($0)")
+        }
+    }
+
+    // MARK: Application fonts
+
+    func testApplicationFontsAddRealFilesAndRefuseOthers() throws {
+        XCTAssertNoThrow(try ApplicationFonts.add(fileAt: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"))
+        XCTAssertNoThrow(try ApplicationFonts.add(fileAt: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"), "twice is harmless")
+        XCTAssertThrowsError(try ApplicationFonts.add(fileAt: dir.appendingPathComponent("missing.ttf").path)) {
+            XCTAssertTrue("\($0)".contains("no such file"), "\($0)")
+        }
+        let junk = dir.appendingPathComponent("junk.otf")
+        try Data(repeating: 7, count: 100).write(to: junk)
+        XCTAssertThrowsError(try ApplicationFonts.add(fileAt: junk.path)) {
+            XCTAssertTrue("\($0)".contains("not a font file"), "\($0)")
+        }
+    }
+
+    func testAFontAddedLaterReachesAContextMadeBefore() throws {
+        // DejaVu Serif renamed in its name table to a family no system has.
+        let family = "Folio Later\(Int.random(in: 0...9))"
+        var data = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))
+        let from = "DejaVu Serif"
+        XCTAssertEqual(from.count, family.count)
+        for (a, b) in [(Data(from.utf8), Data(family.utf8)),
+                       (Data(from.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }), Data(family.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }))] {
+            var start = data.startIndex
+            while let r = data.range(of: a, in: start..<data.endIndex) { data.replaceSubrange(r, with: b); start = r.upperBound }
+        }
+        let file = dir.appendingPathComponent("later.ttf")
+        try data.write(to: file)
+
+        let context = ShapingContext()
+        let descriptor = FontDescriptor(family: family, size: 10)
+        XCTAssertNotEqual(context.loadFont(descriptor)?.familyName, family, "not there yet")
+        try ApplicationFonts.add(fileAt: file.path)
+        XCTAssertEqual(context.loadFont(descriptor)?.familyName, family, "the existing font map reloaded")
+        XCTAssertEqual(ShapingContext().loadFont(descriptor)?.familyName, family)
+    }
+}

@@ -1,0 +1,165 @@
+import FolioPages
+import XCTest
+
+final class PageComposerTests: XCTestCase {
+    private let prose = String(repeating: "Words set in columns keep flowing from one to the next until the text runs out. ", count: 12)
+
+    private func storage(_ paragraphs: [String], styles: [ParagraphStyle]? = nil) -> TextStorage {
+        let s = TextStorage(paragraphs.joined(separator: "\n"),
+                            attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10)),
+                            paragraphStyle: ParagraphStyle(alignment: .justified, hyphenation: true))
+        for (i, style) in (styles ?? []).enumerated() { s.setParagraphStyle(style, range: s.paragraphRange(at: i)) }
+        return s
+    }
+
+    private func layout(_ storage: TextStorage, _ composer: PageComposer) -> LayoutManager {
+        let manager = LayoutManager(textStorage: storage)
+        manager.delegate = composer
+        manager.ensureLayout()
+        return manager
+    }
+
+    func testMirroredMarginsSwapOnLeftHandPages() {
+        let template = Template(name: "t", pageSize: Size(width: 400, height: 300),
+                                margins: PageMargins(top: 20, bottom: 20, inner: 60, outer: 20), mirrored: true)
+        let composer = PageComposer(template: template)
+        let manager = layout(storage(Array(repeating: prose, count: 6)), composer)
+        XCTAssertGreaterThan(composer.pages.count, 2)
+        for page in composer.pages {
+            // Right-hand (odd) pages bind on the left, left-hand (even) ones on the right.
+            XCTAssertEqual(page.textArea.minX, page.number % 2 == 1 ? 60 : 20, "page \(page.number)")
+            XCTAssertEqual(page.textArea.width, 320)
+            XCTAssertEqual(page.isLeftHand, page.number % 2 == 0)
+        }
+        XCTAssertNil(manager.unplacedRange)
+    }
+
+    func testMastersArePickedForFirstOpeningLeftAndRightPages() {
+        let frame = { (text: String) in Frame(rect: Rect(x: 10, y: 5, width: 100, height: 10), text: text) }
+        var heading = ParagraphStyle(alignment: .left)
+        heading.breakBefore = .page
+        let paragraphs = [prose, prose, "Chapter Two", prose, prose, prose]
+        let s = storage(paragraphs, styles: [.default, .default, heading, .default, .default, .default])
+        let template = Template(name: "t", pageSize: Size(width: 300, height: 300), margins: PageMargins(all: 30),
+                                mirrored: true,
+                                masters: ["first": PageMaster(frames: []), "opening": PageMaster(frames: [frame("open")]),
+                                          "left": PageMaster(frames: [frame("L")]), "right": PageMaster(frames: [frame("R")])])
+        let composer = PageComposer(template: template, openings: [s.paragraphRange(at: 2).lowerBound])
+        _ = layout(s, composer)
+        let masters = composer.pages.map(\.master)
+        XCTAssertEqual(masters.first, "first")
+        XCTAssertEqual(masters.filter { $0 == "opening" }.count, 1)
+        for page in composer.pages where page.master == "left" || page.master == "right" {
+            XCTAssertEqual(page.master, page.isLeftHand ? "left" : "right")
+        }
+    }
+
+    func testSharedFramesMirrorOnLeftHandPagesAndNegativeOffsetsMeasureFromTheFarEdge() {
+        let template = Template(name: "t", pageSize: Size(width: 400, height: 300), margins: PageMargins(all: 30), mirrored: true,
+                                masters: ["default": PageMaster(frames: [Frame(rect: Rect(x: 20, y: -10, width: 50, height: 12), text: "{page}")])])
+        let composer = PageComposer(template: template)
+        _ = layout(storage(Array(repeating: prose, count: 4)), composer)
+        let right = composer.pages[0].frames[0].rect, left = composer.pages[1].frames[0].rect
+        XCTAssertEqual(right.minX, 20)
+        XCTAssertEqual(right.maxY, 290, "y -10 puts the frame's bottom 10 pt above the page's")
+        XCTAssertEqual(left.maxX, 380, "mirrored: 20 pt from the right edge")
+    }
+
+    func testASectionChangesTheColumnCountBelowTheTextSoFar() {
+        var breaking = ParagraphStyle(alignment: .justified, hyphenation: true)
+        breaking.breakBefore = .container
+        let s = storage(["A title spanning the page", String(repeating: prose, count: 3)],
+                        styles: [ParagraphStyle(alignment: .center), breaking])
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 400), margins: PageMargins(all: 40),
+                                columns: 3, gutter: 10, columnRule: ColumnRule(), spanGap: 12)
+        let sections = [SectionMark(offset: 0, columns: 1), SectionMark(offset: s.paragraphRange(at: 1).lowerBound, columns: 3)]
+        let composer = PageComposer(template: template, sections: sections)
+        let manager = layout(s, composer)
+        let first = composer.pages[0]
+        XCTAssertEqual(first.columnSets.count, 2)
+        XCTAssertEqual(first.columnSets[0].rects.count, 1)
+        XCTAssertEqual(first.columnSets[0].rects[0].width, 420)
+        XCTAssertNil(first.columnSets[0].rule, "a single column has no rule")
+        let band = first.columnSets[1]
+        XCTAssertEqual(band.columnCount, 3)
+        XCTAssertEqual(band.rects.count, 3)
+        XCTAssertEqual(band.rects[0].width, (420 - 20) / 3, accuracy: 1e-9)
+        let titleBottom = 40 + manager.lineFragments(inContainerAt: 0).last!.rect.maxY
+        XCTAssertEqual(band.top, titleBottom + 12, accuracy: 1e-9, "the columns start below the title, after the gap")
+        XCTAssertNotNil(band.rule)
+        // Later pages are all columns.
+        for page in composer.pages.dropFirst() { XCTAssertEqual(page.columnSets.map(\.columnCount), [3]) }
+        XCTAssertNil(manager.unplacedRange)
+    }
+
+    func testPagesAreReportedCompleteOnceInOrder() {
+        let composer = PageComposer(template: Template(name: "t", pageSize: Size(width: 300, height: 200), margins: PageMargins(all: 20), columns: 2, gutter: 10))
+        var reported: [Int] = []
+        composer.onPageComplete = { reported.append($0.number) }
+        _ = layout(storage(Array(repeating: prose, count: 5)), composer)
+        composer.flush()
+        XCTAssertEqual(reported, Array(1...composer.pages.count))
+    }
+
+    func testFieldsAndFolios() throws {
+        XCTAssertEqual(PageFields.folio(14, .roman), "xiv")
+        XCTAssertEqual(PageFields.folio(1994, .upperRoman), "MCMXCIV")
+        XCTAssertEqual(PageFields.folio(7, .arabic), "7")
+        XCTAssertEqual(try PageFields.substitute("Page {page} of {pages} {{x}}", ["page": "3", "pages": "9"], location: nil), "Page 3 of 9 {x}")
+        let location = SourceLocation(file: "t/template.yaml", line: 12, column: 7)
+        XCTAssertThrowsError(try PageFields.substitute("{chapter}", ["page": "1"], location: location)) { error in
+            XCTAssertEqual("\(error)", "t/template.yaml:12:7: unknown field {chapter}; fields here are {page}")
+        }
+    }
+}
+
+extension PageComposerTests {
+    func testColumnsBalanceWhenASpanningSectionFollowsOnTheSamePage() {
+        var breaking = ParagraphStyle(alignment: .justified, hyphenation: true)
+        breaking.breakBefore = .container
+        let body = String(repeating: "Balanced columns share the text of a short section evenly. ", count: 14)
+        let s = storage(["Title across the page", body, "A closing line across the page"],
+                        styles: [ParagraphStyle(alignment: .center), breaking, breaking])
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 700), margins: PageMargins(all: 40),
+                                columns: 2, gutter: 12, spanGap: 10)
+        let sections = [SectionMark(offset: 0, columns: 1), SectionMark(offset: s.paragraphRange(at: 1).lowerBound, columns: 2),
+                        SectionMark(offset: s.paragraphRange(at: 2).lowerBound, columns: 1)]
+        let composer = PageComposer(template: template, sections: sections)
+        let manager = LayoutManager(textStorage: s)
+        manager.delegate = composer
+        manager.ensureLayout()
+        XCTAssertEqual(composer.pages.count, 1, "all on one page")
+        let sets = composer.pages[0].columnSets
+        XCTAssertEqual(sets.map(\.columnCount), [1, 2, 1])
+        let band = sets[1]
+        XCTAssertNotNil(band.height)
+        let left = manager.lineFragments(inContainerAt: band.containerIndexes[0]).count
+        let right = manager.lineFragments(inContainerAt: band.containerIndexes[1]).count
+        XCTAssertLessThanOrEqual(abs(left - right), 1, "balanced: \(left) and \(right) lines")
+        XCTAssertGreaterThan(sets[2].top, band.top)
+        XCTAssertLessThan(sets[2].top, 400, "the closing section follows right below the columns")
+        XCTAssertNil(manager.unplacedRange)
+    }
+
+    func testBalancedColumnsNeverLeaveAHeadingAtTheFootOfAColumn() {
+        var heading = ParagraphStyle(alignment: .left)
+        heading.keepWithNext = true
+        let five = String(repeating: "Text that runs over a handful of lines in a column. ", count: 6)
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 700), margins: PageMargins(all: 40),
+                                columns: 2, gutter: 12, spanGap: 10)
+        for paragraphs in [["Intro", "Body text."], [five, "A heading", five], [five, "A heading", "Second heading", five]] {
+            let styles = paragraphs.map { $0.count < 20 && $0 != "Body text." ? heading : ParagraphStyle(alignment: .justified) }
+            let s = storage(paragraphs, styles: styles)
+            let composer = PageComposer(template: template, sections: [SectionMark(offset: 0, columns: 2)])
+            let manager = layout(s, composer)
+            XCTAssertEqual(composer.pages.count, 1)
+            XCTAssertNil(manager.unplacedRange)
+            let fragments = manager.lineFragments
+            for (i, style) in styles.enumerated() where style.keepWithNext {
+                let own = fragments.last { $0.paragraphIndex == i }!
+                let next = fragments.first { $0.paragraphIndex == i + 1 }!
+                XCTAssertEqual(own.containerIndex, next.containerIndex, "'\(paragraphs[i])' is kept with what follows it")
+            }
+        }
+    }
+}
