@@ -64,23 +64,10 @@ struct BreakItems {
 }
 
 extension BreakItems {
-    /// Knuth–Plass spacing for one paragraph: interword glue stretches by half a space
-    /// and shrinks by a third (TeX's values for Computer Modern), hyphens cost 50.
-    struct Spacing {
-        var stretchRatio = 0.5
-        var shrinkRatio = 1.0 / 3.0
-        /// How far glyphs of a justified line may widen or narrow (font expansion, as
-        /// pdfTeX and microtype do it): 0.02 is 2%, below what a reader notices, and
-        /// it takes much of the slack that would otherwise open up the spaces.
-        var expansion = 0.02
-        var hyphenPenalty = 50.0
-        var explicitHyphenPenalty = 50.0
-        static let standard = Spacing()
-    }
-
-    /// Builds the items for `p`, hyphenating words of five or more letters when the
-    /// paragraph allows it and a dictionary for its language is installed.
-    init(_ p: ShapedParagraph, justified: Bool, spacing: Spacing = .standard, hyphen: (Font) -> Double) {
+    /// Builds the items for `p`, hyphenating words of `minimumHyphenatedWordLength` or
+    /// more letters when the paragraph allows it and a dictionary for its language is
+    /// installed; spaces stretch and shrink, and glyphs expand, as `parameters` say.
+    init(_ p: ShapedParagraph, justified: Bool, parameters: TypesettingParameters = .standard, hyphen: (Font) -> Double) {
         self.init()
         let n = p.clusterCount
         let estimate = n / 3 + 8
@@ -104,8 +91,8 @@ extension BreakItems {
                 let w = p.clusterWidth[c]
                 let breakable = c + 1 < n && p.clusterFlags[c + 1].contains(.breakBefore)
                 if !breakable { append(.penalty, width: 0, penalty: BreakItems.infinity, cluster: c) }
-                append(.glue, width: w, stretch: justified ? w * spacing.stretchRatio : 0,
-                       shrink: justified ? w * spacing.shrinkRatio : 0, cluster: c)
+                append(.glue, width: w, stretch: justified ? w * parameters.spaceStretch : 0,
+                       shrink: justified ? w * parameters.spaceShrink : 0, cluster: c)
                 c += 1
                 continue
             }
@@ -116,13 +103,14 @@ extension BreakItems {
                   !p.clusterFlags[c].contains(.tab) {
                 end += 1
             }
-            appendWord(p, clusters: c..<end, hyphenator: hyphenator, spacing: spacing, expansion: justified ? spacing.expansion : 0,
+            appendWord(p, clusters: c..<end, hyphenator: hyphenator, parameters: parameters,
+                       expansion: justified ? parameters.glyphExpansion : 0,
                        hyphen: hyphen)
             if end < n, p.clusterFlags[end].contains(.breakBefore), !p.clusterFlags[end].contains(.space),
                !p.clusterFlags[end].contains(.mandatoryBefore) {
                 // Break opportunity without space: after a dash, between ideographs.
                 let dash = p.clusterFlags[end - 1].contains(.hyphenLike)
-                append(.penalty, width: 0, penalty: dash ? spacing.explicitHyphenPenalty : 0, flagged: dash, cluster: end)
+                append(.penalty, width: 0, penalty: dash ? parameters.explicitHyphenPenalty : 0, flagged: dash, cluster: end)
             }
             c = end
         }
@@ -135,7 +123,7 @@ extension BreakItems {
 
     /// The bytes of `range` without leading and trailing non-letters, or nil when what
     /// is left is not all letters (digits, inner punctuation: not a word to hyphenate).
-    private func letterCore(_ text: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+    private func letterCore(_ text: [UInt8], _ range: Range<Int>, minimum: Int) -> Range<Int>? {
         func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
         if !text[range].contains(where: { $0 >= 0x80 }) {
             var lo = range.lowerBound, hi = range.upperBound
@@ -153,28 +141,29 @@ extension BreakItems {
         while j > i, !scalars[j - 1].properties.isAlphabetic { trail += String(scalars[j - 1]).utf8.count; j -= 1 }
         guard i < j, scalars[i..<j].allSatisfy({ $0.properties.isAlphabetic || $0.properties.isGraphemeExtend }) else { return nil }
         let core = (range.lowerBound + lead)..<(range.upperBound - trail)
-        return j - i >= 5 ? core : nil
+        return j - i >= minimum ? core : nil
     }
 
     /// A cheap first look: five ASCII letters in a row, or any non-ASCII byte (left to
     /// the full Unicode check). Most words too short to hyphenate stop here.
-    private func hasEnoughLetters(_ p: ShapedParagraph, _ clusters: Range<Int>) -> Bool {
+    private func hasEnoughLetters(_ p: ShapedParagraph, _ clusters: Range<Int>, minimum: Int) -> Bool {
         var run = 0
         for i in Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1]) {
             let b = p.text[i]
             if b >= 0x80 { return true }
-            if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { run += 1; if run >= 5 { return true } } else { run = 0 }
+            if (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A { run += 1; if run >= minimum { return true } } else { run = 0 }
         }
         return false
     }
 
     private mutating func appendWord(_ p: ShapedParagraph, clusters: Range<Int>, hyphenator: Hyphenator?,
-                                     spacing: Spacing, expansion: Double, hyphen: (Font) -> Double) {
+                                     parameters: TypesettingParameters, expansion: Double, hyphen: (Font) -> Double) {
         var points: [Int] = []
-        if let hyphenator, clusters.count >= 5, hasEnoughLetters(p, clusters) {
+        let minimum = parameters.minimumHyphenatedWordLength
+        if let hyphenator, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum) {
             // Hyphenate the letters only: "“Education,”" → "Education".
             let bytes = Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1])
-            if let core = letterCore(p.text, bytes), core.count >= 5 {
+            if let core = letterCore(p.text, bytes, minimum: minimum), core.count >= minimum {
                 let word = String(decoding: p.text[core], as: UTF8.self)
                 points = hyphenator.hyphenationPoints(in: word).map { core.lowerBound + $0 }
             }
@@ -186,7 +175,7 @@ extension BreakItems {
             if next < points.count, Int(p.clusterStart[c]) == points[next], c > start {
                 append(.box, width: width, stretch: width * expansion, shrink: width * expansion, cluster: start)
                 let font = p.runs[Int(p.clusterRun[c - 1])].font
-                append(.penalty, width: hyphen(font), penalty: spacing.hyphenPenalty, flagged: true, hyphen: true, cluster: c)
+                append(.penalty, width: hyphen(font), penalty: parameters.hyphenPenalty, flagged: true, hyphen: true, cluster: c)
                 start = c; width = 0; next += 1
             }
             while next < points.count, points[next] < Int(p.clusterStart[c]) { next += 1 }

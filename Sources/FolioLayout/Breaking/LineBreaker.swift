@@ -11,12 +11,18 @@ struct LineBreaker {
         var uniformFrom: Int
     }
 
-    var linePenalty = 10.0
-    var flaggedDemerits = 3000.0
-    var fitnessDemerits = 100.0
+    var linePenalty: Double
+    var flaggedDemerits: Double
+    var fitnessDemerits: Double
     /// Stretch every line has at its end: non-zero for ragged alignments, where
     /// interword glue does not stretch and the rag absorbs the slack.
     var ragStretch = 0.0
+
+    init(_ parameters: TypesettingParameters = .standard) {
+        linePenalty = parameters.linePenalty
+        flaggedDemerits = parameters.doubleHyphenDemerits
+        fitnessDemerits = parameters.adjacentFitnessDemerits
+    }
 
     private struct Node {
         var item: Int           // the break (-1: paragraph start)

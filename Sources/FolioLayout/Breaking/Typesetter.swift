@@ -3,13 +3,13 @@
 /// than the line. Tabs and character wrapping use first fit, since a tab's width depends
 /// on where its line starts.
 struct Typesetter {
-    var tolerance: Double
+    var parameters: TypesettingParameters
 
     func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths) -> [LineSpan] {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
-        var breaker = LineBreaker()
-        if p.alignment != .justified { breaker.ragStretch = 3 * p.baseFont.size }
+        var breaker = LineBreaker(parameters)
+        if p.alignment != .justified { breaker.ragStretch = parameters.raggedStretch * p.baseFont.size }
         if p.hasTabs || p.style.lineBreakMode == .charWrap { return breaker.greedySpans(p, from: start, widths: widths) }
         let items = p.breakItems
         let first = firstItem(items, atCluster: start)
@@ -18,7 +18,7 @@ struct Typesetter {
         if start > 0, first < items.count, Int(items.cluster[first]) != start {
             return breaker.greedySpans(p, from: start, widths: widths)
         }
-        let breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: tolerance)
+        let breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
             ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
         return breaker.greedySpans(p, from: start, widths: widths)

@@ -32,6 +32,7 @@ final class BackgroundWorker: @unchecked Sendable {
     private let count: Int
     private let storage: TextStorage
     private let defaults: LayoutDefaults
+    private let typesetting: TypesettingParameters
     /// How far the worker may run ahead: a few pages, which bounds the memory of shaped
     /// paragraphs waiting to be set (the layout thread shapes for itself when it catches up).
     private let window = 64
@@ -40,15 +41,16 @@ final class BackgroundWorker: @unchecked Sendable {
     /// directly, so it must not be edited until the pipeline is done or cancelled (the
     /// layout manager cancels it on any edit before applying it).
     /// The column the worker sets paragraphs for, speculatively: its width and padding.
-    struct Column { var width: Double; var padding: Double; var tolerance: Double }
+    struct Column { var width: Double; var padding: Double; var typesetting: TypesettingParameters }
     private let column: Column?
 
-    init(storage: TextStorage, defaults: LayoutDefaults, from first: Int, column: Column?) {
+    init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, column: Column?) {
         self.column = column
         self.first = first
         self.consumed = first
         self.next = first
         self.defaults = defaults
+        self.typesetting = typesetting
         self.storage = storage
         // Paragraph boundaries are computed lazily; settle them on this thread first so the
         // worker only ever reads.
@@ -75,9 +77,10 @@ final class BackgroundWorker: @unchecked Sendable {
 
     /// Shapes one paragraph on the calling thread.
     static func shape(paragraph index: Int, of storage: TextStorage, defaults: LayoutDefaults,
-                      context: ShapingContext) -> ShapedParagraph {
+                      typesetting: TypesettingParameters, context: ShapingContext) -> ShapedParagraph {
         let i = input(paragraph: index, of: storage)
-        return context.shapeParagraph(text: i.text, storageOffset: i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults)
+        return context.shapeParagraph(text: i.text, storageOffset: i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults,
+                                     typesetting: typesetting)
     }
 
     private let done = DispatchSemaphore(value: 0)
@@ -156,7 +159,8 @@ final class BackgroundWorker: @unchecked Sendable {
     }
 
     private func shape(_ index: Int, context: ShapingContext) -> ShapedParagraph {
-        let shaped = BackgroundWorker.shape(paragraph: index, of: storage, defaults: defaults, context: context)
+        let shaped = BackgroundWorker.shape(paragraph: index, of: storage, defaults: defaults, typesetting: typesetting,
+                                              context: context)
         if let column { speculate(shaped, paragraph: index, column: column) }
         return shaped
     }
@@ -180,7 +184,7 @@ final class BackgroundWorker: @unchecked Sendable {
         }
         let first = area(0), rest = area(1)
         let widths = LineBreaker.Widths(width: { $0 == 0 ? first.width : rest.width }, uniformFrom: 1)
-        let spans = Typesetter(tolerance: column.tolerance).lines(p, from: 0, widths: widths)
+        let spans = Typesetter(parameters: column.typesetting).lines(p, from: 0, widths: widths)
         p.speculation = ShapedParagraph.Speculation(widths: spans.indices.map { $0 == 0 ? first.width : rest.width },
                                                     spans: spans)
     }

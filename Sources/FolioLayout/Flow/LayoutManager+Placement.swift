@@ -131,7 +131,7 @@ extension LayoutManager {
                 // The worker thread broke this paragraph for the widths it gets here.
                 spans = spec.spans
             } else {
-                spans = Typesetter(tolerance: tolerance).lines(p, from: start, widths: widths)
+                spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths)
             }
 
             for (k, span) in spans.enumerated() {

@@ -13,9 +13,10 @@ extension LayoutManager {
         _ = container(at: cursor.containerIndex, ask: true)
         if let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last,
            c.isSimpleRectangle {
-            column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, tolerance: tolerance)
+            column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, typesetting: typesetting)
         }
-        worker = BackgroundWorker(storage: textStorage, defaults: defaults, from: records.count, column: column)
+        worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: records.count,
+                                  column: column)
     }
 
     /// Runs `job` on the thread shaping ahead (see `shapesInBackground`), before the next
@@ -40,6 +41,7 @@ extension LayoutManager {
 
     func shapedParagraph(_ index: Int) -> ShapedParagraph {
         if let worker, let p = worker.take(index, context: context) { return p }
-        return BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, context: context)
+        return BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
+                                      context: context)
     }
 }

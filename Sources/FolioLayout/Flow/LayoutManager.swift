@@ -17,8 +17,16 @@ public final class LayoutManager: TextStorageObserver {
     /// What layout could not do as asked (a line taller than its container, …).
     public internal(set) var warnings: [LayoutWarning] = []
 
-    /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×).
-    public var tolerance = 200.0
+    /// How lines are broken and justified: tolerance, penalties, demerits, how far
+    /// spaces and glyphs give. Changing it lays the storage out again.
+    public var typesetting = TypesettingParameters() { didSet { invalidateLayout(fromParagraph: 0) } }
+
+    /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×):
+    /// `typesetting.tolerance`.
+    public var tolerance: Double {
+        get { typesetting.tolerance }
+        set { typesetting.tolerance = newValue }
+    }
 
     /// The lines laid out and not forgotten (`forgetLayout(beforeContainerAt:)`).
     var fragments: [LineFragment] = []
@@ -31,7 +39,8 @@ public final class LayoutManager: TextStorageObserver {
     var finished = false
     var completedContainers = 0
     let context = ShapingContext()
-    let assembler = LineAssembler()
+    /// Builds each placed line (justification as `typesetting` says).
+    var assembler: LineAssembler { LineAssembler(parameters: typesetting) }
     /// Shapes paragraphs ahead of the breaker on another core, when enabled.
     var worker: BackgroundWorker?
     /// What the delegate is told when it is next asked for a container.
@@ -39,9 +48,13 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs moved to the next container to stay with the paragraph after them.
     var keptParagraphs = Set<Int>()
 
-    public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults()) {
+    /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
+    /// delegate that supplies them) before asking for layout.
+    public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults(),
+                typesetting: TypesettingParameters = .standard) {
         self.textStorage = textStorage
         self.defaults = defaults
+        self.typesetting = typesetting
         textStorage.addObserver(self)
     }
 

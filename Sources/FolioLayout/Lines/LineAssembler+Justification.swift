@@ -22,17 +22,16 @@ extension LineAssembler {
             // to what each can give, as the breaker assumed; glyphs go no further than
             // their limit, the spaces take the rest.
             let extra = width - natural
-            let spacing = BreakItems.Spacing.standard
-            let spaceGive = j.spaceTotal * (extra > 0 ? spacing.stretchRatio : spacing.shrinkRatio)
-            let glyphGive = glyphTotal * spacing.expansion
+            let spaceGive = j.spaceTotal * (extra > 0 ? parameters.spaceStretch : parameters.spaceShrink)
+            let glyphGive = glyphTotal * parameters.glyphExpansion
             if j.spaceTotal > 0 || glyphGive > 0 {
                 var glyphShare = spaceGive + glyphGive > 0 ? extra * glyphGive / (spaceGive + glyphGive) : 0
                 glyphShare = max(-glyphGive, min(glyphGive, glyphShare))
                 if j.spaceTotal == 0 { glyphShare = max(-glyphGive, min(glyphGive, extra)) }
                 if glyphTotal > 0 {
-                    // Expansion comes in steps of a quarter percent, as pdfTeX's does: each
-                    // step is one more scaled font to draw with, not one per line.
-                    let step = 0.0025
+                    // Expansion comes in steps (a quarter percent, as pdfTeX's): each step
+                    // is one more scaled font to draw with, not one per line.
+                    let step = parameters.expansionStep
                     j.glyphScale = 1 + ((glyphShare / glyphTotal) / step).rounded(.towardZero) * step
                     glyphShare = (j.glyphScale - 1) * glyphTotal
                 }

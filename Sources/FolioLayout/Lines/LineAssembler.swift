@@ -2,6 +2,9 @@
 /// `LineFragment`: drops the spaces at its end, justifies, aligns, resolves tabs,
 /// orders runs for display (bidi) and adds a hyphen or an ellipsis.
 struct LineAssembler {
+    /// How far spaces and glyphs may give when a line is justified.
+    var parameters = TypesettingParameters.standard
+
     /// Ascent and descent of the clusters `range` (the paragraph's base font when empty),
     /// and the height of the tallest attachment among them.
     func metrics(_ p: ShapedParagraph, _ range: Range<Int>) -> LineMetrics {

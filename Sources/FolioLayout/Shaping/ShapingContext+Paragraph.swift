@@ -6,8 +6,10 @@ extension ShapingContext {
     /// - Parameters:
     ///   - text: the paragraph's UTF-8 bytes without its terminator.
     ///   - attributeRuns: the storage's runs, with ranges relative to `text`.
+    ///   - typesetting: how the break items stretch, shrink and hyphenate.
     func shapeParagraph(text: [UInt8], storageOffset: Int, attributeRuns: [(range: Range<Int>, attributes: TextAttributes)],
-                        style: ParagraphStyle, defaults: LayoutDefaults) -> ShapedParagraph {
+                        style: ParagraphStyle, defaults: LayoutDefaults,
+                        typesetting: TypesettingParameters = .standard) -> ShapedParagraph {
         let resolved = attributeRuns.map { (range: $0.range, attributes: defaults.attributes.merging($0.attributes)) }
         let firstAttributes = resolved.first?.attributes ?? defaults.attributes
         let language = firstAttributes.language ?? defaults.language
@@ -84,7 +86,7 @@ extension ShapingContext {
                 assignFlags(shaped, logAttrs: logAttrs, charOfByte: charOfByte)
             }
         }
-        shaped.breakItems = BreakItems(shaped, justified: shaped.alignment == .justified) { $0.hyphen.width }
+        shaped.breakItems = BreakItems(shaped, justified: shaped.alignment == .justified, parameters: typesetting) { $0.hyphen.width }
         return shaped
     }
 

@@ -1,4 +1,4 @@
-import FolioText
+import FolioLayout
 
 /// A template: page masters, styles, fonts, frames; read from a folder holding
 /// `template.yaml` and the fonts and images it names.
@@ -38,18 +38,22 @@ public struct Template: Sendable {
     public var ornament: String
     public var numbering: PageNumbering
     public var firstPageNumber: Int
+    /// How lines are broken and justified (the `typesetting:` block): tolerance,
+    /// penalties and demerits, how far spaces and glyphs give.
+    public var typesetting: TypesettingParameters
 
     public init(name: String, summary: String = "", directory: String? = nil, sourcePath: String = "",
                 pageSize: Size = Size(width: 595.28, height: 841.89), margins: PageMargins = PageMargins(all: 72),
                 mirrored: Bool = false, columns: Int = 1, gutter: Double = 18, columnRule: ColumnRule? = nil,
                 masters: [String: PageMaster] = [:], spanGap: Double = 18, styles: [String: StyleDefinition] = [:],
                 scale: Double = 1, fonts: [String] = [], rules: [StyleRule] = [], variables: [String: String] = [:],
-                sectionLevel: Int = 1, ornament: String = "⁂", numbering: PageNumbering = .arabic, firstPageNumber: Int = 1) {
+                sectionLevel: Int = 1, ornament: String = "⁂", numbering: PageNumbering = .arabic, firstPageNumber: Int = 1,
+                typesetting: TypesettingParameters = .standard) {
         self.name = name; self.summary = summary; self.directory = directory; self.sourcePath = sourcePath
         self.pageSize = pageSize; self.margins = margins; self.mirrored = mirrored; self.columns = columns
         self.gutter = gutter; self.columnRule = columnRule; self.masters = masters; self.spanGap = spanGap
         self.styles = styles; self.scale = scale; self.fonts = fonts; self.rules = rules
         self.variables = variables; self.sectionLevel = sectionLevel; self.ornament = ornament
-        self.numbering = numbering; self.firstPageNumber = firstPageNumber
+        self.numbering = numbering; self.firstPageNumber = firstPageNumber; self.typesetting = typesetting
     }
 }

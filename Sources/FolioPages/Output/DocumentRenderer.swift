@@ -38,7 +38,7 @@ public enum DocumentRenderer {
         var totalPages: Int? = nil
         if FrameSetter.needsPageCount(template) {
             // "page X of Y" needs Y before page 1 is drawn: lay the text out once to count.
-            let counter = LayoutManager(textStorage: storage, defaults: defaults)
+            let counter = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting)
             let composer = PageComposer(template: template, sections: document.sections, openings: openings)
             counter.delegate = composer
             composer.onPageComplete = { page in
@@ -50,7 +50,7 @@ public enum DocumentRenderer {
             totalPages = max(1, composer.pages.count)
         }
 
-        let manager = LayoutManager(textStorage: storage, defaults: defaults)
+        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting)
         defer { storage.removeObserver(manager) }
         let composer = PageComposer(template: template, sections: document.sections, openings: openings)
         manager.delegate = composer

@@ -1,0 +1,94 @@
+/// The knobs of total-fit line breaking and justification, in TeX's units where TeX has
+/// one: what a line may cost, what a hyphen costs, how far spaces and glyphs may give.
+///
+/// A layout manager has one set (`LayoutManager.typesetting`); a template sets it with
+/// its `typesetting:` block. Demerits follow Knuth and Plass: a line costs
+/// `(linePenalty + badness)²` plus the square of the penalty it ends at, plus
+/// `doubleHyphenDemerits` when it and the line before both end in a hyphen, plus
+/// `adjacentFitnessDemerits` when it is much tighter or looser than the line before.
+/// Badness is `100·r³`, `r` the share of its stretch (or shrink) a line uses.
+public struct TypesettingParameters: Hashable, Sendable {
+    /// The badness a line may have in the first pass (TeX's `\tolerance`); 200 lets
+    /// spaces open to about 1.6× their width. When no set of lines is within it, a
+    /// second pass accepts any looseness, and a word wider than the line is cut.
+    public var tolerance: Double
+    /// Added to every line's badness before squaring (`\linepenalty`): higher values
+    /// prefer fewer lines.
+    public var linePenalty: Double
+    /// The penalty of a break after a hyphen Folio inserts (`\hyphenpenalty`).
+    public var hyphenPenalty: Double
+    /// The penalty of a break after a hyphen or dash in the text (`\exhyphenpenalty`).
+    public var explicitHyphenPenalty: Double
+    /// Demerits for two hyphenated lines in a row (`\doublehyphendemerits`).
+    public var doubleHyphenDemerits: Double
+    /// Demerits for a line whose fitness class (tight, decent, loose, very loose) is
+    /// more than one away from the line before it (`\adjdemerits`).
+    public var adjacentFitnessDemerits: Double
+    /// How far an interword space may stretch, as a fraction of its width.
+    public var spaceStretch: Double
+    /// How far an interword space may shrink, as a fraction of its width.
+    public var spaceShrink: Double
+    /// How far the glyphs of a justified line may widen or narrow (font expansion, as
+    /// pdfTeX and microtype do it): 0.02 is 2 %, below what a reader notices, and it
+    /// takes much of the slack that would otherwise open up the spaces. 0 turns it off.
+    public var glyphExpansion: Double
+    /// The steps expansion comes in (a quarter percent, as pdfTeX's): each step is one
+    /// more scaled font in the PDF, not one per line.
+    public var expansionStep: Double
+    /// The stretch at the end of every line of a ragged (not justified) paragraph, in
+    /// ems of its font: where the rag absorbs the slack, so that breaking still evens
+    /// out the line lengths without stretching spaces.
+    public var raggedStretch: Double
+    /// Words shorter than this many letters are not hyphenated.
+    public var minimumHyphenatedWordLength: Int
+
+    /// TeX's plain values (tolerance 200, line penalty 10, hyphens 50, double hyphens
+    /// 3000, adjacent fitness 100; spaces stretch by ½ and shrink by ⅓), with 2 % of
+    /// font expansion in quarter-percent steps, three ems of rag, words of five letters.
+    public init(tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
+                explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000,
+                adjacentFitnessDemerits: Double = 100, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
+                glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
+                minimumHyphenatedWordLength: Int = 5) {
+        self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
+        self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
+        self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.spaceStretch = spaceStretch
+        self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
+        self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
+    }
+
+    /// The values `init()` gives.
+    public static let standard = TypesettingParameters()
+
+    /// Why these values cannot be used (a negative stretch, an expansion of 100 %, …),
+    /// naming the field and its range; nil when they can.
+    public var problem: String? {
+        func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>) -> String? {
+            value.isFinite && range.contains(value) ? nil
+                : "\(name) must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted) (got \(value.formatted))"
+        }
+        let checks: [(String, Double, ClosedRange<Double>)] = [
+            ("tolerance", tolerance, 0...10_000),
+            ("line-penalty", linePenalty, 0...10_000),
+            ("hyphen-penalty", hyphenPenalty, -10_000...10_000),
+            ("explicit-hyphen-penalty", explicitHyphenPenalty, -10_000...10_000),
+            ("double-hyphen-demerits", doubleHyphenDemerits, 0...1e9),
+            ("adjacent-fitness-demerits", adjacentFitnessDemerits, 0...1e9),
+            ("space-stretch", spaceStretch, 0...10),
+            ("space-shrink", spaceShrink, 0...0.9),
+            ("glyph-expansion", glyphExpansion, 0...0.1),
+            ("expansion-step", expansionStep, 0.0001...0.1),
+            ("ragged-stretch", raggedStretch, 0...100),
+            ("minimum-hyphenated-word-length", Double(minimumHyphenatedWordLength), 2...64),
+        ]
+        for (name, value, range) in checks {
+            if let problem = outside(name, value, range) { return problem }
+        }
+        return nil
+    }
+}
+
+private extension Double {
+    /// Without a trailing `.0` for whole numbers.
+    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}

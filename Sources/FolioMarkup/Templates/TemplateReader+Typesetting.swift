@@ -1,0 +1,56 @@
+import FolioLayout
+import Yams
+
+/// The `typesetting:` block of a template: the line breaker's and justifier's knobs.
+///
+/// ```yaml
+/// typesetting:
+///   tolerance: 300            # TeX badness a line may have in the first pass
+///   hyphen-penalty: 100       # make hyphens rarer
+///   double-hyphen-demerits: 10000
+///   glyph-expansion: 0        # no font expansion
+/// ```
+extension TemplateYAML {
+    /// The keys of the block, each with the field it sets (key paths are not Sendable;
+    /// this table is never written).
+    nonisolated(unsafe) static let typesettingKeys: [(key: String, field: WritableKeyPath<TypesettingParameters, Double>)] = [
+        ("tolerance", \.tolerance),
+        ("line-penalty", \.linePenalty),
+        ("hyphen-penalty", \.hyphenPenalty),
+        ("explicit-hyphen-penalty", \.explicitHyphenPenalty),
+        ("double-hyphen-demerits", \.doubleHyphenDemerits),
+        ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
+        ("space-stretch", \.spaceStretch),
+        ("space-shrink", \.spaceShrink),
+        ("glyph-expansion", \.glyphExpansion),
+        ("expansion-step", \.expansionStep),
+        ("ragged-stretch", \.raggedStretch),
+    ]
+
+    /// `base` with the block's values; each must be a number in its range (the error
+    /// names the key, the range and the line).
+    func typesetting(_ node: Node, base: TypesettingParameters) throws -> TypesettingParameters {
+        guard case .mapping(let m) = node else {
+            throw error(node, "typesetting is a mapping of settings (tolerance:, hyphen-penalty:, …)")
+        }
+        let names = Self.typesettingKeys.map(\.key) + ["minimum-hyphenated-word-length"]
+        try checkKeys(m, names, "typesetting")
+        var t = base
+        for (key, valueNode) in m {
+            let name = try string(key)
+            var single = TypesettingParameters.standard
+            if name == "minimum-hyphenated-word-length" {
+                guard let n = Int(try string(valueNode)) else { throw error(valueNode, "\(name) must be a whole number") }
+                t.minimumHyphenatedWordLength = n
+                single.minimumHyphenatedWordLength = n
+            } else if let entry = Self.typesettingKeys.first(where: { $0.key == name }) {
+                let v = try number(valueNode)
+                t[keyPath: entry.field] = v
+                single[keyPath: entry.field] = v
+            }
+            // Checked one key at a time, so the error points at the line that set it.
+            if let problem = single.problem { throw error(valueNode, "typesetting: \(problem)") }
+        }
+        return t
+    }
+}
