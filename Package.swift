@@ -58,7 +58,7 @@ let package = Package(
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),
-        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument"]),
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "FolioTestSupport"]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples", "FolioTestSupport"]),
         // Shared by the tests: running folio and other processes, temporary folders, the
