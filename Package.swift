@@ -66,12 +66,15 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText"]),
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument"]),
-        .testTarget(name: "FolioMarkupTests", dependencies: ["FolioMarkup"]),
-        .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages"]),
-        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio"]),
-        .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "FolioMarkupTests", dependencies: ["FolioMarkup", "FolioTestSupport"]),
+        .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages", "FolioTestSupport"]),
+        .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "FolioTestSupport"]),
+        .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples", "FolioTestSupport"]),
+        // Shared by the tests: running folio and other processes, temporary folders, the
+        // poppler/qpdf tools, and skipping (failing under CI=true) when one is missing.
+        .target(name: "FolioTestSupport", path: "Tests/FolioTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -196,6 +196,14 @@ struct Render: ParsableCommand {
         return prepared.sources
     }
 
+    /// A size as a person writes it, to 0.01 pt: 10.5, 16, 8.92 (not 8.924999999999999).
+    static func points(_ value: Double) -> String {
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
     /// Whether `path` exists and is not a regular file (a pipe, a device such as /dev/stdin).
     static func isStream(_ path: String) -> Bool {
         var info = stat()
@@ -214,7 +222,7 @@ struct Render: ParsableCommand {
             if !font.families.contains(where: FontCatalog.isInstalled) {
                 Messages.warn("font '\(first)' is not installed; using '\(FontCatalog.resolvedFamily(for: font))' instead (style '\(name)')")
             } else if verbose {
-                Messages.note("style '\(name)': \(FontCatalog.resolvedFamily(for: font)) \(font.size) pt")
+                Messages.note("style '\(name)': \(FontCatalog.resolvedFamily(for: font)) \(Render.points(font.size)) pt")
             }
         }
         // Fonts the document names itself (`[text]{font="…"}`): the first place each is used.

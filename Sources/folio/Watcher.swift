@@ -16,13 +16,15 @@ struct Watcher {
 
     func run() throws {
         var sources = [job.input]
-        var stamps: [String: Date] = [:]
+        var stamps: [String: Stamp?] = [:]
         while true {
+            // Stamped before the render reads them: a save while it runs is seen afterwards.
+            let before = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, Watcher.stamp($0)) })
             // An error is reported and watching goes on: the next save may fix it — in the
             // document, its template, or a file it names that is not there yet.
-            if let s = try? render() { sources = s } else { sources += job.sourcesToWatchAfterFailure }
-            stamps = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, Watcher.stamp($0)) })
-            if !quiet { Messages.note("watching \(sources.count) file\(sources.count == 1 ? "" : "s"); press Ctrl-C to stop") }
+            if let s = try? render() { sources = s } else { sources = Array(Set(sources + job.sourcesToWatchAfterFailure)) }
+            stamps = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, before[$0] ?? Watcher.stamp($0)) })
+            if !quiet { Messages.note("watching \(stamps.count) file\(stamps.count == 1 ? "" : "s"); press Ctrl-C to stop") }
             var changed: String? = nil
             while changed == nil {
                 Thread.sleep(forTimeInterval: 0.25)
@@ -34,7 +36,22 @@ struct Watcher {
         }
     }
 
-    static func stamp(_ path: String) -> Date {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+    /// What tells one version of a file from the next: its size, its inode (an editor
+    /// that saves by renaming a new file over the old gives a new one) and its modification
+    /// time to the nanosecond. The time alone misses a change within one clock tick of the
+    /// file system; a missing file has no stamp.
+    struct Stamp: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    static func stamp(_ path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                     seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
     }
 }

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import Foundation
 import XCTest
 
@@ -9,14 +10,14 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testRendersColumnsInReadingOrder() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let paragraphs = (1...60).map { "Paragraph \($0) opens here and goes on for a while so that the columns fill up with text, line after line, until the page is full and the next one begins." }
         let input = try write(paragraphs.joined(separator: "\n\n"), to: dir)
         let output = dir.appendingPathComponent("out.pdf").path
         let result = try folio(["render", input, "-o", output, "--columns", "2", "--paper", "a5", "--margin", "15mm", "--gutter", "5mm"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try tool("qpdf", ["--check", output]).status, 0)
-        let text = try tool("pdftotext", [output, "-"]).output
+        XCTAssertEqual(try qpdfCheck(output).status, 0)
+        let text = try pdfText(output)
         // Reading order across columns and pages: paragraph numbers appear ascending.
         var last = 0
         for match in text.matches(of: /Paragraph (\d+) opens/) {
@@ -25,11 +26,11 @@ final class RenderCommandTests: XCTestCase {
             last = n
         }
         XCTAssertEqual(last, 60)
-        XCTAssertGreaterThan(Int(try tool("pdfinfo", [output]).output.firstMatch(of: /Pages:\s+(\d+)/)!.1)!, 1)
+        XCTAssertGreaterThan(try pdfPageCount(output), 1)
     }
 
     func testSameInputGivesSameBytes() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         // Long enough that paragraphs are shaped on the second thread.
         let text = (1...150).map { "Paragraph \($0): reproducible output, whichever thread shaped it, byte for byte." }
         let input = try write(text.joined(separator: "\n\n"), to: dir)
@@ -41,15 +42,15 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testStandardInputIsADocument() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let out = dir.appendingPathComponent("piped.pdf").path
         let markdown = Data("# From a pipe\n\nSome *text*.\n".utf8)
         let r = try folio(["render", "-", "-o", out], input: markdown)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("From a pipe"))
+        XCTAssertTrue(try pdfText(out).contains("From a pipe"))
         let device = try folio(["render", "/dev/stdin", "-o", out], input: Data("Through /dev/stdin.\n".utf8))
         XCTAssertEqual(device.status, 0, device.stderr)
-        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("Through /dev/stdin."))
+        XCTAssertTrue(try pdfText(out).contains("Through /dev/stdin."))
         for source in ["-", "/dev/stdin"] {
             let noOutput = try folio(["render", source], input: markdown)
             XCTAssertNotEqual(noOutput.status, 0)
@@ -58,14 +59,16 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testMissingFileIsAnErrorNamingIt() throws {
-        let result = try folio(["render", "/nonexistent/book.txt", "-o", "/tmp/x.pdf"])
+        let out = try makeTemporaryDirectory().appendingPathComponent("x.pdf").path
+        let result = try folio(["render", "/nonexistent/book.txt", "-o", out])
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("/nonexistent/book.txt"), result.stderr)
         XCTAssertTrue(result.stderr.contains("no such file"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
     func testInvalidUTF8NamesTheByteOffset() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let path = dir.appendingPathComponent("bad.txt").path
         var bytes = Array("Good text.\nMore good text ".utf8)
         bytes.append(0xFF)
@@ -80,7 +83,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testAnExistingOutputSurvivesAFailedRender() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let output = dir.appendingPathComponent("keep.pdf").path
         try "previous contents".write(toFile: output, atomically: true, encoding: .utf8)
         let result = try folio(["render", dir.appendingPathComponent("missing.txt").path, "-o", output])
@@ -91,7 +94,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testUnknownFontIsAWarningNamingTheSubstitute() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("Some text.", to: dir)
         let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--font", "No Such Font Family"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -99,7 +102,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testAFontTheDocumentNamesIsCheckedToo() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let doc = dir.appendingPathComponent("f.md")
         try "# T\n\nA [word]{font=\"Nosuchfont Pro\"} here.\n".write(to: doc, atomically: true, encoding: .utf8)
         let r = try folio(["render", doc.path, "-o", dir.appendingPathComponent("f.pdf").path])
@@ -109,7 +112,7 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testImpossibleGeometryIsRefused() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("Some text.", to: dir)
         let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path,
                                 "--paper", "a5", "--columns", "40"])
@@ -125,11 +128,13 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testUnknownOptionValuesAreRefused() throws {
+        let never = try makeTemporaryDirectory().appendingPathComponent("never.pdf").path
         for (flag, value, expected) in [("--align", "sideways", "sideways"), ("--paper", "b17", "b17"),
                                         ("--margin", "2furlongs", "2furlongs"), ("--hyphenate", "xx-YY", "no hyphenation dictionary")] {
-            let result = try folio(["render", "/dev/null", "-o", "/tmp/never.pdf", flag, value])
+            let result = try folio(["render", "/dev/null", "-o", never, flag, value])
             XCTAssertNotEqual(result.status, 0, "\(flag) \(value)")
             XCTAssertTrue(result.stderr.contains(expected), "\(flag) \(value): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: never), "\(flag) \(value)")
         }
     }
 
@@ -142,30 +147,34 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testPNGPreviewsAreWritten() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("Preview me.\n\nAnd me.", to: dir)
         let png = dir.appendingPathComponent("png").path
         let result = try folio(["render", input, "-o", dir.appendingPathComponent("o.pdf").path, "--png", png])
         XCTAssertEqual(result.status, 0, result.stderr)
         let page = try Data(contentsOf: URL(fileURLWithPath: png + "/page-1.png"))
         XCTAssertEqual(Array(page.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        // One page of A4 at 144 dpi: the IHDR chunk's width and height.
+        func uint32(_ at: Int) -> Int { page[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        XCTAssertEqual(uint32(16), 1191)
+        XCTAssertEqual(uint32(20), 1684)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: png), ["page-1.png"])
     }
 }
 
 final class CorpusRenderTests: XCTestCase {
     /// A whole novel from the shared corpus, in two columns: valid, complete, in order.
     func testANovelRendersCompletelyInReadingOrder() throws {
-        guard let corpus = corpusDirectory else { throw XCTSkip("../shared/corpus is absent") }
-        let book = corpus.appendingPathComponent("the-great-gatsby.md").path
-        let dir = try temporaryDirectory()
+        let book = try requireCorpus("the-great-gatsby.md").path
+        let dir = try makeTemporaryDirectory()
         let output = dir.appendingPathComponent("gatsby.pdf").path
         let result = try folio(["render", book, "-o", output, "--columns", "2", "-q"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try tool("qpdf", ["--check", output]).status, 0)
-        let pages = Int(try tool("pdfinfo", [output]).output.firstMatch(of: /Pages:\s+(\d+)/)!.1)!
+        XCTAssertEqual(try qpdfCheck(output).status, 0)
+        let pages = try pdfPageCount(output)
         XCTAssertGreaterThan(pages, 40)
         // Lines joined: a phrase may be broken across lines or hyphenated.
-        let text = try tool("pdftotext", [output, "-"]).output.replacingOccurrences(of: "-\n", with: "")
+        let text = try pdfText(output).replacingOccurrences(of: "-\n", with: "")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let first = try XCTUnwrap(text.range(of: "In my younger and more vulnerable years"))
         let last = try XCTUnwrap(text.range(of: "borne back ceaselessly into the past"))

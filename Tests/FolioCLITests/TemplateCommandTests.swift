@@ -1,45 +1,34 @@
+import FolioTestSupport
 import Foundation
 import XCTest
 
 /// `folio render` with templates, and the template, font and watch commands, run as a user would.
 final class TemplateCommandTests: XCTestCase {
-    private let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
-
-    private func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
+    private let epoch = fixedEpoch
 
     private func pdftotext(_ pdf: String, page: Int? = nil, layout: Bool = false) throws -> String {
-        var args = layout ? ["-layout"] : []
-        if let page { args += ["-f", "\(page)", "-l", "\(page)"] }
-        return try tool("pdftotext", args + [pdf, "-"]).output
+        try pdfText(pdf, first: page, layout: layout)
     }
 
-    private func pageCount(_ pdf: String) throws -> Int {
-        let info = try tool("pdfinfo", [pdf]).output
-        let line = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }!
-        return Int(line.split(separator: " ").last!)!
-    }
+    private func pageCount(_ pdf: String) throws -> Int { try pdfPageCount(pdf) }
 
     func testMarkdownRendersBesideTheInputWithTheDefaultTemplate() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("---\ntitle: A Small Document\nauthor: Ann\n---\n\n# Heading One\n\nSome *text*.\n\n## Heading Two\n\nMore text, with a [link](#heading-one).\n", "doc.md", in: dir)
         let result = try folio(["render", input], environment: epoch)
         XCTAssertEqual(result.status, 0, result.stderr)
         let pdf = dir.appendingPathComponent("doc.pdf").path
         XCTAssertTrue(FileManager.default.fileExists(atPath: pdf))
-        XCTAssertEqual(try tool("qpdf", ["--check", pdf]).status, 0)
+        XCTAssertEqual(try qpdfCheck(pdf).status, 0)
         let text = try pdftotext(pdf)
         for piece in ["A Small Document", "Ann", "Heading One", "Some text.", "Heading Two", "More text, with a link."] {
             XCTAssertTrue(text.contains(piece), "missing \(piece) in \(text)")
         }
         // The outline holds the headings, nested by level; metadata comes from the front matter.
-        let qpdfJSON = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        let qpdfJSON = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).stdout
         XCTAssertTrue(qpdfJSON.contains("\"title\": \"Heading One\""), qpdfJSON)
         XCTAssertTrue(qpdfJSON.contains("\"title\": \"Heading Two\""), qpdfJSON)
-        let info = try tool("pdfinfo", [pdf]).output
+        let info = try tool("pdfinfo", [pdf]).stdout
         XCTAssertTrue(info.contains("A Small Document"))
         XCTAssertTrue(info.contains("Ann"))
         // Same input, same bytes.
@@ -55,18 +44,18 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print"])
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/Documents")
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         for name in names {
             let out = dir.appendingPathComponent("\(name).pdf").path
             let result = try folio(["render", examples.appendingPathComponent("\(name).md").path, "-t", name, "-o", out, "-q"], environment: epoch)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             XCTAssertEqual(result.stderr, "", "\(name) warned")
-            XCTAssertEqual(try tool("qpdf", ["--check", out]).status, 0, name)
+            XCTAssertEqual(try qpdfCheck(out).status, 0, name)
         }
     }
 
     func testBookRunningHeadsSitOnTheRightPagesAndMarginsMirror() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         var md = "---\ntitle: Book Title\ntemplate: book\n---\n\n"
         for chapter in 1...2 {
             md += "## Chapter \(chapter)\n\n"
@@ -100,7 +89,7 @@ final class TemplateCommandTests: XCTestCase {
         }
         XCTAssertTrue(sawLeft && sawRight)
         // Mirrored margins: the body's left edge moves between odd and even pages.
-        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "4", pdf, "-"]).output
+        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "4", pdf, "-"]).stdout
         let pagesX = bbox.components(separatedBy: "<page ").dropFirst().map { page -> Double in
             let xs = page.components(separatedBy: "xMin=\"").dropFirst().compactMap { Double($0.prefix { $0 != "\"" }) }
             return xs.sorted()[xs.count / 2 > 3 ? 3 : 0]
@@ -111,7 +100,7 @@ final class TemplateCommandTests: XCTestCase {
     }
 
     func testARunningHeadTooLongForItsFrameEndsInAnEllipsisClearOfTheFolio() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         var md = "---\ntitle: Short\ntemplate: book\n---\n\n## A Chapter Title Far Too Long For Any Running Head Of A Small Book Page Ending Here\n\n"
         for _ in 0..<40 { md += String(repeating: "Text that fills the pages so that running heads appear. ", count: 4) + "\n\n" }
         let input = try write(md, "long.md", in: dir)
@@ -122,7 +111,7 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertTrue(head.contains("…"), head)
         XCTAssertFalse(head.replacingOccurrences(of: " ", with: "").uppercased().contains("ENDINGHERE"), head)
         // The folio is a word of its own, not run into the head.
-        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "3", pdf, "-"]).output
+        let bbox = try tool("pdftotext", ["-bbox", "-f", "3", "-l", "3", pdf, "-"]).stdout
         let words = bbox.components(separatedBy: "<word ").dropFirst().prefix(40)
         let folio = try XCTUnwrap(words.first { $0.contains(">3</word>") })
         let ellipsis = try XCTUnwrap(words.first { $0.contains("…") })
@@ -133,7 +122,7 @@ final class TemplateCommandTests: XCTestCase {
     }
 
     func testReportFooterSaysPageXOfY() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         var md = "---\ntitle: R\ntemplate: report\n---\n\n"
         for i in 1...40 { md += "# Part \(i)\n\n" + String(repeating: "Report text fills the page. ", count: 20) + "\n\n" }
         let input = try write(md, "r.md", in: dir)
@@ -147,34 +136,47 @@ final class TemplateCommandTests: XCTestCase {
     }
 
     func testCoreFlagsOverrideTheTemplate() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write(String(repeating: "Words in columns. ", count: 400), "c.md", in: dir)
         let out = dir.appendingPathComponent("c.pdf").path
         let result = try folio(["render", input, "-t", "book", "--paper", "a4", "--columns", "3", "--size", "8", "-o", out, "-q"], environment: epoch)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let info = try tool("pdfinfo", [out]).output
+        let info = try tool("pdfinfo", [out]).stdout
         XCTAssertTrue(info.contains("595.28 x 841.89") || info.contains("595.276 x 841.89"), info)
-        let fonts = try tool("pdffonts", [out]).output
+        let fonts = try tool("pdffonts", [out]).stdout
         XCTAssertTrue(fonts.contains("DejaVuSerif"), fonts)
         // Three columns: the layout keeps three runs of text side by side on a line.
         let layout = try pdftotext(out, page: 1, layout: true)
         XCTAssertTrue(layout.split(separator: "\n").contains { $0.components(separatedBy: "   ").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 3 })
+        // --size 8: the body's words are half as tall as with --size 16, same font, same template.
+        let big = dir.appendingPathComponent("c16.pdf").path
+        XCTAssertEqual(try folio(["render", input, "-t", "book", "--paper", "a4", "--columns", "3", "--size", "16", "-o", big, "-q"], environment: epoch).status, 0)
+        func bodyHeight(_ pdf: String) throws -> Double {
+            median(try pdfWords(pdf, first: 1).filter { ["Words", "in", "columns."].contains($0.text) }.map(\.height))
+        }
+        XCTAssertEqual(try bodyHeight(out) / bodyHeight(big), 0.5, accuracy: 0.01)
     }
 
     func testSetOverridesFieldsAndStyleProperties() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("---\ntitle: Old\n---\n\nBody text.\n", "s.md", in: dir)
         let out = dir.appendingPathComponent("s.pdf").path
         let result = try folio(["render", input, "--set", "title=New Title", "--set", "body.color=#ff0000", "-o", out], environment: epoch)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(try pdftotext(out).contains("New Title"))
+        XCTAssertFalse(try pdftotext(out).contains("Old"))
+        // body.color: the body is filled red (Cairo's "1 0 0 rg"); without the override it is not.
+        XCTAssertTrue(try qpdfUncompressed(out).contains("1 0 0 rg"), "no red fill")
+        let plain = dir.appendingPathComponent("plain.pdf").path
+        XCTAssertEqual(try folio(["render", input, "-o", plain], environment: epoch).status, 0)
+        XCTAssertFalse(try qpdfUncompressed(plain).contains("1 0 0 rg"), "red without the override")
         let bad = try folio(["render", input, "--set", "body.colr=red", "-o", out])
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderr.contains("unknown style property 'colr'"), bad.stderr)
     }
 
     func testTemplateErrorsNameFileLineAndColumnAndKeepTheOutput() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let tdir = dir.appendingPathComponent("tpl")
         try FileManager.default.createDirectory(at: tdir, withIntermediateDirectories: true)
         let input = try write("Hello.\n", "e.md", in: dir)
@@ -199,7 +201,7 @@ final class TemplateCommandTests: XCTestCase {
     }
 
     func testDocumentErrorsNameFileLineAndColumn() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let out = dir.appendingPathComponent("d.pdf").path
         let cases: [(String, String)] = [
             ("---\ntitle: [unclosed\n---\nText.\n", "d.md:2:"),
@@ -216,7 +218,7 @@ final class TemplateCommandTests: XCTestCase {
     }
 
     func testTemplateExportWritesAnEditableCopy() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let target = dir.appendingPathComponent("mine").path
         let result = try folio(["template", "export", "report", target])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -233,63 +235,12 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.split(separator: "\n").contains("DejaVu Serif"))
     }
-
-    func testWatchRendersAgainWhenTheDocumentChanges() throws {
-        let dir = try temporaryDirectory()
-        let input = try write("First version.\n", "w.md", in: dir)
-        let out = dir.appendingPathComponent("w.pdf").path
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("folio")
-        process.arguments = ["render", input, "-o", out, "--watch"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-        func waitFor(_ text: String) -> Bool {
-            for _ in 0..<100 {
-                if (try? pdftotext(out))?.contains(text) == true { return true }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            return false
-        }
-        XCTAssertTrue(waitFor("First version."))
-        Thread.sleep(forTimeInterval: 1.1)  // a new modification time, even on coarse clocks
-        try "Second version.\n".write(toFile: input, atomically: true, encoding: .utf8)
-        XCTAssertTrue(waitFor("Second version."), "not rendered again")
-    }
 }
 
 extension TemplateCommandTests {
-    /// A first render that fails on a missing image is rendered again when the image
-    /// appears: the document's folder is watched too.
-    func testWatchRendersAgainWhenAMissingImageAppears() throws {
-        let dir = try temporaryDirectory()
-        let input = try write("Before the figure.\n\n![A chart](chart.png)\n", "w.md", in: dir)
-        let out = dir.appendingPathComponent("w.pdf").path
-        let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("folio")
-        process.arguments = ["render", input, "-o", out, "--watch"]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 1.1)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the image is missing: nothing to write yet")
-        let chart = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/Assets/chart.png").standardized.path
-        try FileManager.default.copyItem(atPath: chart, toPath: dir.appendingPathComponent("chart.png").path)
-        var rendered = false
-        for _ in 0..<100 where !rendered {
-            rendered = (try? pdftotext(out))?.contains("Before the figure.") == true
-            if !rendered { Thread.sleep(forTimeInterval: 0.1) }
-        }
-        XCTAssertTrue(rendered, "not rendered once the image was there")
-    }
-
     /// `-o` naming the document (or an image it uses) is refused before anything is written.
     func testOutputThatWouldReplaceASourceIsRefused() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let text = "Some text.\n"
         let input = try write(text, "doc.md", in: dir)
         let result = try folio(["render", input, "-o", input])
@@ -300,7 +251,7 @@ extension TemplateCommandTests {
 
     /// Every bookmark opens the page its heading is set on.
     func testOutlineEntriesOpenTheirHeadingsPages() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         var md = ""
         for chapter in 1...5 {
             md += "# Part \(chapter)\n\n" + String(repeating: "Words of part \(chapter) fill the page. ", count: 120) + "\n\n"
@@ -310,7 +261,7 @@ extension TemplateCommandTests {
         try md.write(toFile: input, atomically: true, encoding: .utf8)
         XCTAssertEqual(try folio(["render", input, "-q"]).status, 0)
         let pdf = dir.appendingPathComponent("o.pdf").path
-        let json = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).output
+        let json = try tool("qpdf", ["--json", "--json-key=outlines", pdf]).stdout
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         var entries: [(title: String, page: Int, level: Int)] = []
         func walk(_ items: [[String: Any]], level: Int) {
@@ -323,7 +274,7 @@ extension TemplateCommandTests {
         XCTAssertEqual(entries.map(\.title), (1...5).flatMap { ["Part \($0)", "Section \($0).1"] })
         XCTAssertEqual(entries.map(\.level), Array(repeating: [1, 2], count: 5).flatMap { $0 }, "sections nest under parts")
         for entry in entries {
-            let page = try tool("pdftotext", ["-f", "\(entry.page)", "-l", "\(entry.page)", pdf, "-"]).output
+            let page = try tool("pdftotext", ["-f", "\(entry.page)", "-l", "\(entry.page)", pdf, "-"]).stdout
             XCTAssertTrue(page.contains(entry.title), "\(entry.title) is not on page \(entry.page)")
         }
     }
@@ -331,7 +282,7 @@ extension TemplateCommandTests {
 
 extension TemplateCommandTests {
     func testOptionErrorsNameTheOptionAndFrameFieldsAreCheckedFirst() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = dir.appendingPathComponent("w.md").path
         try "Words.\n".write(toFile: input, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("w.pdf").path
@@ -349,13 +300,13 @@ extension TemplateCommandTests {
         // A front-matter variable of that name makes it a field.
         try "---\nchapter: One\n---\nWords.\n".write(toFile: input, atomically: true, encoding: .utf8)
         XCTAssertEqual(try folio(["render", input, "-t", tpl.path, "-o", out]).status, 0)
-        XCTAssertTrue(try tool("pdftotext", [out, "-"]).output.contains("One"))
+        XCTAssertTrue(try pdfText(out).contains("One"))
     }
 }
 
 extension TemplateCommandTests {
     func testALanguageWithoutADictionaryWarnsAndStillRenders() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("---\nlang: fr\n---\n\nBonjour le monde.\n", "fr.md", in: dir)
         let result = try folio(["render", input])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -363,7 +314,7 @@ extension TemplateCommandTests {
     }
 
     func testABodySizeThatPushesOtherStylesOutOfRangeNamesTheFlag() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("# Big\n\nText.\n", "big.md", in: dir)
         let result = try folio(["render", input, "--size", "999"])
         XCTAssertEqual(result.status, 1)
@@ -374,7 +325,7 @@ extension TemplateCommandTests {
 
 extension TemplateCommandTests {
     func testDashWritesThePDFToStandardOutput() throws {
-        let dir = try temporaryDirectory()
+        let dir = try makeTemporaryDirectory()
         let input = try write("# Piped\n\nText for a pipe.\n", "p.md", in: dir)
         let result = try folio(["render", input, "-o", "-"], environment: epoch)
         XCTAssertEqual(result.status, 0, result.stderr)

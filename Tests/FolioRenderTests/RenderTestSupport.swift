@@ -1,4 +1,5 @@
 import FolioDocument
+import FolioTestSupport
 import Foundation
 import XCTest
 
@@ -8,8 +9,7 @@ class RenderTestCase: XCTestCase {
     var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dir = try makeTemporaryDirectory("folio-render")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
@@ -44,19 +44,11 @@ class RenderTestCase: XCTestCase {
         return path
     }
 
-    /// Runs `/usr/bin/<tool>`; its exit status and its output and errors together.
+    /// Runs the system tool `tool`; its exit status and its output and errors together.
+    /// Skipped when the tool is not installed, failed under CI (FolioTestSupport).
     func run(_ tool: String, _ args: [String]) throws -> (status: Int32, output: String) {
-        let executable = "/usr/bin/\(tool)"
-        guard FileManager.default.isExecutableFile(atPath: executable) else { throw XCTSkip("\(executable) is not installed") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        let pipe = Pipe()
-        p.standardOutput = pipe; p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try FolioTestSupport.tool(tool, args)
+        return (result.status, result.output)
     }
 
     /// `qpdf --check` passes with neither errors nor warnings.
