@@ -19,16 +19,9 @@ struct CmarkTree {
     /// when done. A parse takes milliseconds, so they simply take turns.
     private static let lock = NSLock()
 
-    /// Added to cmark's line numbers: the line before the part of the source being parsed.
-    var lineOffset = 0
-
-    /// `lines` of the source (a whole number of them, 1-based) parsed by cmark, as a
-    /// document of its own; the caller frees it.
-    mutating func parseDocument(lines: Range<Int>) throws -> OpaquePointer {
-        let start = source.lineStarts[lines.lowerBound - 1]
-        let end = lines.upperBound - 1 < source.lineStarts.count ? source.lineStarts[lines.upperBound - 1] : source.parserInput.count
-        lineOffset = lines.lowerBound - 1
-        guard let document = Self.parse(source.parserInput[start..<end]) else {
+    /// The whole body parsed by cmark; the caller frees the document node.
+    func parseDocument() throws -> OpaquePointer {
+        guard let document = Self.parse(source.parserInput[...]) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
         return document
@@ -64,7 +57,7 @@ struct CmarkTree {
     }
 
     private func location(of node: OpaquePointer) -> SourceLocation {
-        source.location(line: Int(cmark_node_get_start_line(node)) + lineOffset, byteColumn: Int(cmark_node_get_start_column(node)))
+        source.location(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     private static func literal(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -77,8 +70,8 @@ struct CmarkTree {
 
     /// The blocks inside `parent` (a quote, a list item), with style lines applied to the
     /// block after them and heading ids assigned. The document's own blocks are read one
-    /// at a time instead (`MarkdownBlocks`).
-    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
+    /// at a time instead (`MarkdownBlocks`), each freed once converted.
+    mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
         var result: [Block] = []
         var pending: PendingStyle?
         var child = cmark_node_first_child(parent)
@@ -234,7 +227,7 @@ struct CmarkTree {
                 fix.atLineStart = true
                 continue
             }
-            let line = Int(cmark_node_get_start_line(node)) + lineOffset
+            let line = Int(cmark_node_get_start_line(node))
             var column = Int(cmark_node_get_start_column(node))
             if fix.atLineStart {
                 fix.delta = source.contentColumn(line: line) - column
