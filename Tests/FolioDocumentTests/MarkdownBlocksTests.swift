@@ -6,9 +6,10 @@ import XCTest
 final class MarkdownBlocksTests: XCTestCase {
     private func source(_ text: String) -> MarkdownSource { MarkdownSource(file: "doc.md", text: text) }
 
-    /// The blocks as `MarkdownBlocks` streams them, each node freed once converted.
-    private func streamed(_ text: String, readAhead: Bool = false) throws -> [Block] {
-        let reader = MarkdownBlocks(source: source(text))
+    /// The blocks as `MarkdownBlocks` streams them, each node freed once converted, the
+    /// body parsed in parts of at least `partBytes`.
+    private func streamed(_ text: String, partBytes: Int = 64 << 10, readAhead: Bool = false) throws -> [Block] {
+        let reader = MarkdownBlocks(source: source(text), minimumPartBytes: partBytes)
         if readAhead { reader.readAheadInBackground() }
         var result: [Block] = []
         while let block = try reader.next() { result.append(block) }
@@ -17,14 +18,76 @@ final class MarkdownBlocksTests: XCTestCase {
 
     /// The blocks of the whole tree converted at once, nothing freed until the end.
     private func whole(_ text: String) throws -> [Block] {
-        var tree = CmarkTree(source: source(text))
-        let document = try tree.parseDocument()
+        let source = source(text)
+        var tree = CmarkTree(source: source)
+        let document = try tree.parseDocument(lines: 1..<(source.lineStarts.count + 1), lineStarts: source.lineStarts)
         defer { cmark_node_free(document) }
         return try tree.blocks(in: document)
     }
 
-    /// Streamed (here or on a thread of its own) or converted whole, a document gives the
-    /// same blocks in the same order, source places included.
+    private func parts(_ text: String, minimumBytes: Int = 1) -> [Range<Int>] {
+        let parts = MarkdownParts(source: source(text), minimumBytes: minimumBytes)
+        var result: [Range<Int>] = []
+        while let part = parts.next() { result.append(part) }
+        return result
+    }
+
+    func testPartsEndWhereCmarkStartsATopLevelBlock() {
+        let text = """
+        # One
+        text
+        # After a paragraph line
+        Setext
+        ---
+
+        - ```
+          # in a fence in a list item
+
+          # still in the fence
+          ```
+
+        > <div>
+        > # HTML in a quote
+
+        ### Three
+         # indented heading
+        #hashtag
+        """
+        XCTAssertEqual(parts(text), [1..<2, 2..<3, 3..<4, 4..<7, 7..<13, 13..<16, 16..<17, 17..<18, 18..<19])
+        XCTAssertEqual(parts(text, minimumBytes: 40), [1..<7, 7..<13, 13..<18, 18..<19])
+        XCTAssertEqual(parts(text, minimumBytes: 1000), [1..<19], "a short body is one part")
+        // A lazy continuation line and a list's items are no new blocks.
+        XCTAssertEqual(parts("> quote\nlazy\n\n- a\n\n- b\n  more\n\ntext\n"), [1..<4, 4..<9, 9..<11])
+    }
+
+    func testTheBlockParseHoldsOnlyTheOpenBlock() {
+        let text = (1...3000).map { "## \($0)\n\nA paragraph of text, _with_ “quotes”.\n\n- a list\n" }.joined(separator: "\n")
+        let parts = MarkdownParts(source: source(text), minimumBytes: 10_000)
+        var count = 0, held: [Int] = []
+        while let part = parts.next() {
+            count += 1
+            if let blocks = parts.blocksHeld { held.append(blocks) }
+            XCTAssertGreaterThanOrEqual(part.count, 100)
+        }
+        XCTAssertGreaterThan(count, 10)
+        XCTAssertFalse(held.isEmpty)
+        XCTAssertEqual(Set(held), [1], "only the last, open block is kept")
+        XCTAssertNil(parts.blocksHeld, "the block parse is freed at its end")
+    }
+
+    func testAReferenceDefinitionOrALoneCarriageReturnKeepsTheBodyWhole() {
+        XCTAssertEqual(parts("# A\n\n[x][r]\n\n# B\n\n- [r]: http://example.com\n").count, 1)
+        XCTAssertEqual(parts("# A\n\ntext\r# B\n").count, 1)
+        XCTAssertEqual(parts("# A\r\n\r\ntext\r\n\r\n# B\r\n"), [1..<3, 3..<5, 5..<7])
+        XCTAssertEqual(parts("# A\n\ntext\n\n# B\n"), [1..<3, 3..<5, 5..<7])
+    }
+
+    func testAPartNeverStartsWithAByteOrderMark() {
+        XCTAssertEqual(parts("# A\n\n\u{FEFF}text\n\n# B\n"), [1..<5, 5..<7])
+    }
+
+    /// Streamed in parts (here or on a thread of its own) or converted whole, a document
+    /// gives the same blocks in the same order, source places included.
     func testStreamedBlocksAreTheWholeParseInOrder() throws {
         var texts = [
             "{.lead}\n\n# Styled by the line before it\n\ntext\n\n# Heading\n\n# Heading\n\n- a\n- b\n\n# C {#c}\n\n1. one\n",
@@ -51,7 +114,9 @@ final class MarkdownBlocksTests: XCTestCase {
             let expected = try whole(text)
             XCTAssertFalse(expected.isEmpty)
             XCTAssertEqual(try streamed(text), expected, "“\(text.prefix(30))…” streamed")
-            XCTAssertEqual(try streamed(text, readAhead: true), expected, "“\(text.prefix(30))…” read ahead on another thread")
+            XCTAssertEqual(try streamed(text, partBytes: 1), expected, "“\(text.prefix(30))…” in parts")
+            XCTAssertEqual(try streamed(text, partBytes: 1000), expected)
+            XCTAssertEqual(try streamed(text, partBytes: 1000, readAhead: true), expected, "“\(text.prefix(30))…” read ahead on another thread")
         }
         XCTAssertGreaterThan(texts.count, 9)
     }
@@ -74,14 +139,21 @@ final class MarkdownBlocksTests: XCTestCase {
 
     // MARK: What a scan of the lines before cmark could misread
 
+    /// The blocks in the smallest parts there are, checked against the whole parse.
+    private func cut(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Block] {
+        let blocks = try streamed(text, partBytes: 1)
+        XCTAssertEqual(blocks, try whole(text), file: file, line: line)
+        return blocks
+    }
+
     func testAFenceInsideAListItemOrQuoteHidesWhatLooksLikeBlocks() throws {
-        let list = try streamed("- ```\n  # not a heading\n\n  <div>\n  ```\n\n# Heading\n")
+        let list = try cut("- ```\n  # not a heading\n\n  <div>\n  ```\n\n# Heading\n")
         XCTAssertEqual(list.count, 2)
         guard case .list(_, _, let items) = list[0].kind else { return XCTFail("\(list)") }
         XCTAssertEqual(items.first?.blocks.first?.kind, .codeBlock(info: nil, text: "# not a heading\n\n<div>"))
         if case .heading(1, _, "heading") = list[1].kind {} else { XCTFail("\(list[1])") }
 
-        let quote = try streamed("> ~~~\n> [r]: /url\n>\n> # no heading\n> ~~~\n\n[x][r]\n")
+        let quote = try cut("> ~~~\n> [r]: /url\n>\n> # no heading\n> ~~~\n\n[x][r]\n")
         XCTAssertEqual(quote.count, 2)
         guard case .blockQuote(let inner) = quote[0].kind else { return XCTFail("\(quote)") }
         XCTAssertEqual(inner.map(\.kind), [.codeBlock(info: nil, text: "[r]: /url\n\n# no heading")])
@@ -90,7 +162,7 @@ final class MarkdownBlocksTests: XCTestCase {
     }
 
     func testHTMLInsideAListItemOrQuoteIsHTML() throws {
-        let blocks = try streamed("> <div>\n> # inside the quote's HTML\n\n1. <!--\n   # a comment\n   -->\n\n# After\n")
+        let blocks = try cut("> <div>\n> # inside the quote's HTML\n\n1. <!--\n   # a comment\n   -->\n\n# After\n")
         XCTAssertEqual(blocks.count, 3)
         guard case .blockQuote(let quoted) = blocks[0].kind, case .list(_, _, let items) = blocks[1].kind else {
             return XCTFail("\(blocks)")
@@ -102,7 +174,7 @@ final class MarkdownBlocksTests: XCTestCase {
 
     func testAReferenceDefinitionServesLinksBeforeIt() throws {
         let filler = String(repeating: "A paragraph of filler text.\n\n# A heading\n\n", count: 3000)
-        let blocks = try streamed("See [the site][x] and [x].\n\n" + filler + "[x]: /url \"Title\"\n")
+        let blocks = try cut("See [the site][x] and [x].\n\n" + filler + "[x]: /url \"Title\"\n")
         XCTAssertEqual(blocks.first?.kind, .paragraph([
             .text("See "), .link(destination: "/url", title: "Title", content: [.text("the site")]),
             .text(" and "), .link(destination: "/url", title: "Title", content: [.text("x")]), .text("."),
@@ -112,7 +184,7 @@ final class MarkdownBlocksTests: XCTestCase {
     }
 
     func testASetextUnderlineMakesTheLineBeforeItAHeading() throws {
-        let blocks = try streamed("Intro.\n\nA title\n===\nAnother\nline\n---\n\ntext\n")
+        let blocks = try cut("Intro.\n\nA title\n===\nAnother\nline\n---\n\ntext\n")
         XCTAssertEqual(blocks.count, 4)
         XCTAssertEqual(blocks[0].kind, .paragraph([.text("Intro.")]))
         if case .heading(1, [.text("A title")], "a-title") = blocks[1].kind {} else { XCTFail("\(blocks[1])") }

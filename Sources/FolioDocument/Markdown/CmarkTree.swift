@@ -19,12 +19,24 @@ struct CmarkTree {
     /// when done. A parse takes milliseconds, so they simply take turns.
     private static let lock = NSLock()
 
-    /// The whole body parsed by cmark; the caller frees the document node.
-    func parseDocument() throws -> OpaquePointer {
-        guard let document = Self.parse(source.parserInput[...]) else {
+    /// Added to cmark's line numbers: the line before the part of the source being parsed.
+    var lineOffset = 0
+
+    /// `lines` of the source (a whole number of cmark's lines, 1-based; see `MarkdownParts`)
+    /// parsed by cmark as a document of its own; the caller frees it.
+    mutating func parseDocument(lines: Range<Int>, lineStarts: [Int]) throws -> OpaquePointer {
+        let start = lineStarts[lines.lowerBound - 1]
+        let end = lines.upperBound - 1 < lineStarts.count ? lineStarts[lines.upperBound - 1] : source.parserInput.count
+        lineOffset = lines.lowerBound - 1
+        guard let document = Self.parse(source.parserInput[start..<end]) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
         return document
+    }
+
+    /// Finishes a parse fed elsewhere (`MarkdownParts`), taking turns like `parse`.
+    static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+        lock.withLock { cmark_parser_finish(parser) }
     }
 
     private static func parse(_ input: ArraySlice<UInt8>) -> OpaquePointer? {
@@ -57,7 +69,7 @@ struct CmarkTree {
     }
 
     private func location(of node: OpaquePointer) -> SourceLocation {
-        source.location(line: Int(cmark_node_get_start_line(node)), byteColumn: Int(cmark_node_get_start_column(node)))
+        source.location(line: Int(cmark_node_get_start_line(node)) + lineOffset, byteColumn: Int(cmark_node_get_start_column(node)))
     }
 
     private static func literal(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -227,7 +239,7 @@ struct CmarkTree {
                 fix.atLineStart = true
                 continue
             }
-            let line = Int(cmark_node_get_start_line(node))
+            let line = Int(cmark_node_get_start_line(node)) + lineOffset
             var column = Int(cmark_node_get_start_column(node))
             if fix.atLineStart {
                 fix.delta = source.contentColumn(line: line) - column

@@ -3,18 +3,18 @@ import Dispatch
 import Foundation
 
 /// The top-level blocks of a Markdown body, converted from cmark's tree one at a time as
-/// they are asked for. The body is parsed whole, once, by cmark-gfm (reference definitions
-/// anywhere, fences and HTML in any container: the parser of record decides), and each
-/// top-level node is unlinked and freed as soon as it is converted, so the C tree (some ten
-/// bytes for each byte of text) shrinks while the styled storage grows instead of being
-/// held beside it.
+/// they are asked for, each block's nodes freed once converted, and the body parsed a part
+/// at a time where cmark's own block parse says a top-level block starts (`MarkdownParts`):
+/// a long book is never held whole as a tree, in C or in Swift. cmark's nodes take some
+/// ten bytes for each byte of text.
 final class MarkdownBlocks {
     private let parser: BlockParser
     private var readAhead: ReadAhead?
 
-    /// Blocks of `source`; it is parsed at the first `next()`.
-    init(source: MarkdownSource) {
-        parser = BlockParser(tree: CmarkTree(source: source))
+    /// Blocks of `source`, parsed in parts of at least `minimumPartBytes`.
+    init(source: MarkdownSource, minimumPartBytes: Int = 64 << 10) {
+        parser = BlockParser(tree: CmarkTree(source: source),
+                             parts: MarkdownParts(source: source, minimumBytes: minimumPartBytes))
     }
 
     deinit { readAhead?.stop() }
@@ -33,51 +33,56 @@ final class MarkdownBlocks {
         readAhead = ReadAhead(parser)
     }
 
-    /// How many top-level nodes of cmark's tree are still held (not yet converted and
-    /// freed); nil before the parse and after the last block. For tests: call it only
-    /// when not reading ahead.
+    /// How many top-level nodes of the part being read are still held in cmark's tree
+    /// (not yet converted and freed); nil between parts and after the last block. For
+    /// tests: call it only when not reading ahead.
     var nodesLeft: Int? { parser.nodesLeft }
 }
 
-/// cmark's parse of the body, and the conversion of its top-level nodes, each freed once
-/// converted.
+/// cmark's parse of the body, a part at a time, and the conversion of its top-level nodes,
+/// each freed once converted.
 private final class BlockParser: @unchecked Sendable {
     private var tree: CmarkTree
+    private let parts: MarkdownParts
     private var document: OpaquePointer?
-    /// The body has been parsed (and maybe read to its end or to an error).
-    private var parsed = false
     private var pending: CmarkTree.PendingStyle?
+    /// The last block was given, or an error: nothing follows.
+    private var done = false
 
-    init(tree: CmarkTree) { self.tree = tree }
+    init(tree: CmarkTree, parts: MarkdownParts) {
+        self.tree = tree
+        self.parts = parts
+    }
 
     deinit { if let document { cmark_node_free(document) } }
 
     func next() throws -> Block? {
-        if !parsed {
-            parsed = true
-            document = try tree.parseDocument()
-        }
-        guard let document else { return nil }
+        guard !done else { return nil }
         do {
-            while let node = cmark_node_first_child(document) {
-                let block = try tree.take(node, pending: &pending)
-                cmark_node_unlink(node)
-                cmark_node_free(node)
-                if let block { return block }
+            while true {
+                if document == nil {
+                    guard let lines = parts.next() else {
+                        done = true
+                        try tree.checkNothingPending(pending)
+                        return nil
+                    }
+                    document = try tree.parseDocument(lines: lines, lineStarts: parts.lineStarts)
+                }
+                while let node = cmark_node_first_child(document) {
+                    let block = try tree.take(node, pending: &pending)
+                    cmark_node_unlink(node)
+                    cmark_node_free(node)
+                    if let block { return block }
+                }
+                cmark_node_free(document)
+                document = nil
             }
-            try tree.checkNothingPending(pending)
         } catch {
-            finish()
+            done = true
+            if let document { cmark_node_free(document) }
+            document = nil
             throw error
         }
-        finish()
-        return nil
-    }
-
-    /// Frees what is left of the tree: nothing follows the last block or an error.
-    private func finish() {
-        if let document { cmark_node_free(document) }
-        document = nil
     }
 
     var nodesLeft: Int? {
