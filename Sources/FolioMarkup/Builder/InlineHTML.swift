@@ -62,7 +62,7 @@ struct InlineHTML: Equatable {
                 collapsed.append(ch)
             }
             if space { collapsed.append(" ") }
-            tokens.append(.text(decodeEntities(collapsed)))
+            tokens.append(.text(HTMLEntities.decode(collapsed)))
         }
         while let open = rest.firstIndex(of: "<") {
             addText(rest[..<open])
@@ -91,36 +91,6 @@ struct InlineHTML: Equatable {
         }
         addText(rest)
         return tokens
-    }
-
-    /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
-                                       "mdash": "—", "ndash": "–", "hellip": "…", "copy": "©"]
-        var out = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semi = after.prefix(10).firstIndex(of: ";") {
-                let name = String(after[..<semi])
-                var value: String? = named[name]
-                if value == nil, name.hasPrefix("#") {
-                    let digits = name.dropFirst()
-                    let code = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-                    value = code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-                }
-                if let value {
-                    out += value
-                    rest = after[after.index(after: semi)...]
-                    continue
-                }
-            }
-            out += "&"
-            rest = after
-        }
-        return out + rest
     }
 
     /// `content` without the spaces at its ends (the markup's, not the text's).

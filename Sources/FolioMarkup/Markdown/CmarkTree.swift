@@ -22,16 +22,21 @@ struct CmarkTree {
     /// Added to cmark's line numbers: the line before the part of the source being parsed.
     var lineOffset = 0
 
-    /// `lines` of the source (a whole number of them, 1-based) parsed by cmark, as a
-    /// document of its own; the caller frees it.
-    mutating func parseDocument(lines: Range<Int>) throws -> OpaquePointer {
-        let start = source.lineStarts[lines.lowerBound - 1]
-        let end = lines.upperBound - 1 < source.lineStarts.count ? source.lineStarts[lines.upperBound - 1] : source.parserInput.count
+    /// `lines` of the source (a whole number of cmark's lines, 1-based; see `MarkdownParts`)
+    /// parsed by cmark as a document of its own; the caller frees it.
+    mutating func parseDocument(lines: Range<Int>, lineStarts: [Int]) throws -> OpaquePointer {
+        let start = lineStarts[lines.lowerBound - 1]
+        let end = lines.upperBound - 1 < lineStarts.count ? lineStarts[lines.upperBound - 1] : source.parserInput.count
         lineOffset = lines.lowerBound - 1
         guard let document = Self.parse(source.parserInput[start..<end]) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
         return document
+    }
+
+    /// Finishes a parse fed elsewhere (`MarkdownParts`), taking turns like `parse`.
+    static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
+        lock.withLock { cmark_parser_finish(parser) }
     }
 
     private static func parse(_ input: ArraySlice<UInt8>) -> OpaquePointer? {
@@ -77,8 +82,8 @@ struct CmarkTree {
 
     /// The blocks inside `parent` (a quote, a list item), with style lines applied to the
     /// block after them and heading ids assigned. The document's own blocks are read one
-    /// at a time instead (`MarkdownBlocks`).
-    private mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
+    /// at a time instead (`MarkdownBlocks`), each freed once converted.
+    mutating func blocks(in parent: OpaquePointer) throws -> [Block] {
         var result: [Block] = []
         var pending: PendingStyle?
         var child = cmark_node_first_child(parent)
