@@ -8,13 +8,17 @@ import Foundation
 /// styles (`emphasis`, `strong`, `code-inline`, `link`, `strikethrough`) on top; `{…}`
 /// attribute sets name further styles or set attributes directly.
 public struct DocumentBuilder {
+    /// The template whose styles, ornament, section level and variables the text is built with.
     public var template: Template
+    /// The template's styles, resolved (inheritance and scale applied).
     public var styles: StyleSheet
     /// Width of a column: figures are scaled to it, code is wrapped to it.
     public var columnWidth: Double
     /// Height of a column: a figure is never taller than this.
     public var columnHeight: Double
 
+    /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the column size
+    /// figures are fitted to and code is wrapped at.
     public init(template: Template, styles: StyleSheet, columnWidth: Double, columnHeight: Double) {
         self.template = template; self.styles = styles
         self.columnWidth = columnWidth; self.columnHeight = columnHeight

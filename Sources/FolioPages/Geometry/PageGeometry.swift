@@ -1,11 +1,15 @@
 /// The shape of a page: its size, margins, and the columns the text area is split into.
 public struct PageGeometry: Hashable, Sendable {
+    /// Page size in points.
     public var pageSize: Size
+    /// Margins in points (left and right as given: a `PageGeometry` never mirrors).
     public var margins: EdgeInsets
+    /// Number of columns, at least 1 for a usable geometry (see `problem(minimumColumnWidth:)`).
     public var columns: Int
     /// Space between columns.
     public var gutter: Double
 
+    /// A geometry; the defaults are A4, one-inch margins, one column, an 18 pt gutter.
     public init(pageSize: Size = PaperSize.named["a4"]!, margins: EdgeInsets = EdgeInsets(all: 72),
                 columns: Int = 1, gutter: Double = 18) {
         self.pageSize = pageSize; self.margins = margins; self.columns = columns; self.gutter = gutter

@@ -3,13 +3,17 @@ import Foundation
 /// How a plain document is set without a template: page geometry, body font,
 /// leading, alignment. (The CLI turns its flags into template overrides instead.)
 public struct TypesetOptions: Sendable {
+    /// Page size, margins, columns and gutter (A4, one inch, one column by default).
     public var geometry = PageGeometry()
+    /// Body font: DejaVu Serif 10 pt unless changed.
     public var font = FontDescriptor(families: ["DejaVu Serif"], size: 10)
     /// Baseline-to-baseline distance in points; nil for 1.2 × the font size.
     public var leading: Double?
+    /// Alignment of body text (justified by default).
     public var alignment: TextAlignment = .justified
     /// Language whose dictionary hyphenates; nil for no hyphenation.
     public var hyphenationLanguage: String? = "en-US"
+    /// Title, author and the rest written into the PDF.
     public var metadata = PDFMetadata()
     /// Also write `page-N.png` previews here.
     public var pngDirectory: String?
@@ -18,6 +22,7 @@ public struct TypesetOptions: Sendable {
     /// Shape paragraphs on a second thread while lines are broken and pages drawn.
     public var parallelShaping = true
 
+    /// Options with every default: A4, one column, DejaVu Serif 10/12, justified, hyphenated in US English.
     public init() {}
 
     /// The paragraph style the options give body text.
@@ -30,6 +35,7 @@ public struct TypesetOptions: Sendable {
         return s
     }
 
+    /// The layout manager's defaults: `font`, and `hyphenationLanguage` (or `en-US`) as the language.
     public var defaults: LayoutDefaults {
         LayoutDefaults(font: font, language: hyphenationLanguage ?? "en-US")
     }
@@ -42,6 +48,7 @@ public struct TypesetOptions: Sendable {
                         columns: geometry.columns, gutter: geometry.gutter)
     }
 
+    /// The output settings (PNG previews, parallel shaping) in the form `DocumentRenderer` takes.
     public var settings: RenderSettings {
         var s = RenderSettings()
         s.pngDirectory = pngDirectory
