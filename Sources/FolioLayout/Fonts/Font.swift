@@ -22,8 +22,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// The Pango font; owned (one reference).
     package let pangoFont: UnsafeMutablePointer<PangoFont>
-    /// The cairo scaled font Pango made for it; owned (one reference).
-    package let cairoScaledFont: OpaquePointer?
 
     init(pangoFont: UnsafeMutablePointer<PangoFont>) {
         g_object_ref(UnsafeMutableRawPointer(pangoFont))
@@ -41,9 +39,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
         strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
         pango_font_metrics_unref(metrics)
-        let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
-        if let scaled { cairo_scaled_font_reference(scaled) }
-        cairoScaledFont = scaled
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")
@@ -71,7 +66,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     deinit {
-        if let cairoScaledFont { cairo_scaled_font_destroy(cairoScaledFont) }
         g_object_unref(UnsafeMutableRawPointer(pangoFont))
     }
 
