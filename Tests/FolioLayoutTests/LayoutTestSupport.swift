@@ -1,4 +1,5 @@
 import FolioLayout
+import Foundation
 import XCTest
 
 /// A paragraph of ordinary prose, long enough to break into many lines.
@@ -23,3 +24,22 @@ func assertCoversEveryCharacterOnce(_ manager: LayoutManager, file: StaticString
     }
     XCTAssertEqual(expected, manager.textStorage.length, "not every character was laid out", file: file, line: line)
 }
+
+/// Something a test needs that the project installs (scripts/install-deps.sh) or keeps
+/// beside the repository (../shared/corpus) is missing.
+struct MissingRequirement: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// What a test throws when `what` is missing: a skip that says so on a developer's
+/// machine, a failure under CI (`CI=true`), where everything must be installed.
+func missingRequirement(_ what: String) -> any Error {
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+        return MissingRequirement(description: "\(what) is missing, and CI=true requires it")
+    }
+    return XCTSkip("\(what) is missing (a failure when CI=true)")
+}
+
+/// The folder of shared test texts (`../shared/corpus` beside the repository).
+let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/corpus").standardized
