@@ -12,7 +12,7 @@ final class EditingLayoutTests: XCTestCase {
         wide.ensureLayout(); narrow.ensureLayout()
         let wideLines = wide.lineFragments.count, narrowLines = narrow.lineFragments.count
         XCTAssertGreaterThan(narrowLines, wideLines)
-        let firstParagraphBefore = [wide, narrow].map { signatures($0.lineFragments.filter { $0.paragraphIndex == 0 }) }
+        let firstParagraphBefore = [wide, narrow].map { layoutSignatures($0.lineFragments.filter { $0.paragraphIndex == 0 }) }
         let laidOutBefore = [wide, narrow].map(\.paragraphsLaidOut)
 
         // Insert a sentence at the start of the second paragraph.
@@ -32,17 +32,8 @@ final class EditingLayoutTests: XCTestCase {
         for (k, manager) in [wide, narrow].enumerated() {
             let first = manager.lineFragments.filter { $0.paragraphIndex == 0 }
             XCTAssertGreaterThan(first.count, 1)
-            XCTAssertEqual(signatures(first), firstParagraphBefore[k])
+            XCTAssertEqual(layoutSignatures(first), firstParagraphBefore[k])
             XCTAssertEqual(manager.paragraphsLaidOut - laidOutBefore[k], 1, "only paragraph 1 was laid out again")
-        }
-    }
-
-    /// Everything a fragment holds that layout decides: geometry, ranges, glyphs and their positions.
-    private func signatures(_ fragments: [LineFragment]) -> [String] {
-        fragments.map { f in
-            "\(f.containerIndex) \(f.paragraphIndex) \(f.characterRange) \(f.rect) \(f.usedRect) \(f.baseline) "
-                + "\(f.isHyphenated) \(f.isLastLineOfParagraph) \(f.spaceScale) \(f.ascent) \(f.descent) "
-                + f.glyphRuns.map { "\($0.characterRange) \($0.text) \($0.glyphs) \($0.positions) \($0.bounds)" }.joined(separator: "|")
         }
     }
 

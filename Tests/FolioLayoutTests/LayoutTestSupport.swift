@@ -43,3 +43,13 @@ func missingRequirement(_ what: String) -> any Error {
 /// The folder of shared test texts (`../shared/corpus` beside the repository).
 let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../../shared/corpus").standardized
+
+/// Everything a fragment holds that layout decides — geometry, ranges, glyphs and their
+/// positions — as one string per fragment, for comparing two layouts exactly.
+func layoutSignatures(_ fragments: some Sequence<LineFragment>) -> [String] {
+    fragments.map { f in
+        "\(f.containerIndex) \(f.paragraphIndex) \(f.characterRange) \(f.rect) \(f.usedRect) \(f.baseline) "
+            + "\(f.isHyphenated) \(f.isLastLineOfParagraph) \(f.spaceScale) \(f.ascent) \(f.descent) "
+            + f.glyphRuns.map { "\($0.characterRange) \($0.text) \($0.glyphs) \($0.positions) \($0.bounds)" }.joined(separator: "|")
+    }
+}
