@@ -25,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen",
                        providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
@@ -32,7 +34,7 @@ let package = Package(
 
         // The pipeline, one direction only.
         .target(name: "FolioText"),
-        .target(name: "FolioLayout", dependencies: ["FolioText", "CPango", "CHyphen"],
+        .target(name: "FolioLayout", dependencies: ["FolioText", "CPango", "CFriBidi", "CHyphen"],
                 // The breaker's and shaper's inner loops touch class-held arrays on every
                 // cluster; dynamic exclusivity checks there cost a fifth of layout time.
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   pkg-config
-  libpango1.0-dev libcairo2-dev libharfbuzz-dev libfontconfig-dev
+  libpango1.0-dev libcairo2-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev
   libhyphen-dev hyphen-en-us hyphen-de
   libcmark-gfm-dev libcmark-gfm-extensions-dev
   fonts-dejavu-core fonts-dejavu-extra

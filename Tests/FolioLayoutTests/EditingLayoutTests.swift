@@ -12,6 +12,8 @@ final class EditingLayoutTests: XCTestCase {
         wide.ensureLayout(); narrow.ensureLayout()
         let wideLines = wide.lineFragments.count, narrowLines = narrow.lineFragments.count
         XCTAssertGreaterThan(narrowLines, wideLines)
+        let firstParagraphBefore = [wide, narrow].map { layoutSignatures($0.lineFragments.filter { $0.paragraphIndex == 0 }) }
+        let laidOutBefore = [wide, narrow].map(\.paragraphsLaidOut)
 
         // Insert a sentence at the start of the second paragraph.
         let second = storage.paragraphRange(at: 1).lowerBound
@@ -25,8 +27,14 @@ final class EditingLayoutTests: XCTestCase {
         }
         XCTAssertGreaterThan(wide.lineFragments.count, wideLines)
         XCTAssertGreaterThan(narrow.lineFragments.count, narrowLines)
-        // The first paragraph's layout is kept as it was.
-        XCTAssertEqual(wide.lineFragments.first?.characterRange, 0..<wide.lineFragments.first!.characterRange.upperBound)
+        // The first paragraph's layout is kept as it was, line for line and glyph for
+        // glyph, and only the edited paragraph was laid out again.
+        for (k, manager) in [wide, narrow].enumerated() {
+            let first = manager.lineFragments.filter { $0.paragraphIndex == 0 }
+            XCTAssertGreaterThan(first.count, 1)
+            XCTAssertEqual(layoutSignatures(first), firstParagraphBefore[k])
+            XCTAssertEqual(manager.paragraphsLaidOut - laidOutBefore[k], 1, "only paragraph 1 was laid out again")
+        }
     }
 
     func testAttributeEditRelaysWithTheNewFont() {

@@ -13,6 +13,54 @@ final class HyphenatorTests: XCTestCase {
         XCTAssertEqual(h.hyphenationPoints(in: "cat"), [])
     }
 
+    /// Points from hyphen-en-us (the patterns Debian ships, which scripts/install-deps.sh
+    /// installs) for words whose hyphenation every US dictionary agrees on.
+    static let knownWords: [String: [Int]] = [
+        "hyphenation": [2, 6],              // hy-phen-ation
+        "typesetting": [4, 7],              // type-set-ting
+        "justification": [3, 5, 7, 9],      // jus-ti-fi-ca-tion
+        "algorithm": [2, 4],                // al-go-rithm
+        "programming": [3, 7],              // pro-gram-ming
+        "international": [2, 5, 7],         // in-ter-na-tional
+        "understanding": [2, 5, 10],        // un-der-stand-ing
+    ]
+
+    func testEnglishPointsAreTheDictionarys() throws {
+        let h = try XCTUnwrap(Hyphenator.forLanguage("en-US"))
+        for (word, points) in Self.knownWords.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(h.hyphenationPoints(in: word), points, word)
+        }
+        // Fewer than two letters before or three after a point: none.
+        XCTAssertEqual(h.hyphenationPoints(in: "breaker"), [])
+        XCTAssertEqual(h.hyphenationPoints(in: "ab"), [])
+    }
+
+    func testJustifiedNarrowLinesEndInAHyphenAtADictionaryPoint() throws {
+        // Only long words with known points, in a column about ten letters wide: lines must
+        // break inside words, and only where the dictionary allows.
+        let words = ["hyphenation", "typesetting", "justification", "algorithm", "programming", "international", "understanding"]
+        let text = (0..<4).flatMap { _ in words }.joined(separator: " ")
+        let storage = makeStorage(text)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 75, height: 5000)))
+        manager.ensureLayout()
+        let lines = manager.lineFragments
+        let hyphenated = lines.indices.filter { lines[$0].isHyphenated }
+        XCTAssertGreaterThan(hyphenated.count, 5, "a column this narrow hyphenates")
+        for i in hyphenated {
+            let shown = lines[i].glyphRuns.map(\.text).joined()
+            XCTAssertTrue(shown.hasSuffix("-"), shown)
+            // The line's last word piece and the next line's first make one known word,
+            // split at one of its points.
+            let head = String(storage.substring(lines[i].characterRange).split(separator: " ").last ?? "")
+            let tail = String(storage.substring(lines[i + 1].characterRange).split(separator: " ").first ?? "")
+            let points = try XCTUnwrap(Self.knownWords[head + tail], "“\(head)” + “\(tail)” is not one of the words")
+            XCTAssertTrue(points.contains(head.utf8.count), "\(head)-\(tail) is not at a point of \(points)")
+            XCTAssertFalse(storage.substring(lines[i].characterRange).contains("-"), "the hyphen is not in the text")
+        }
+        assertCoversEveryCharacterOnce(manager)
+    }
+
     func testUnknownLanguageHasNoDictionary() {
         XCTAssertNil(Hyphenator.forLanguage("xx-YY"))
         XCTAssertNil(Hyphenator.dictionaryPath(for: "xx"))
@@ -20,7 +68,7 @@ final class HyphenatorTests: XCTestCase {
 
     func testGermanWithUmlautsGivesPointsOnCharacterBoundaries() throws {
         guard let h = Hyphenator.forLanguage("de") else {
-            throw XCTSkip("hyphen-de is not installed")
+            throw missingRequirement("The German hyphenation dictionary (hyphen-de)")
         }
         let word = "Übersetzungsprogramm"
         let points = h.hyphenationPoints(in: word)

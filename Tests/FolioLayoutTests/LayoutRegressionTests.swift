@@ -90,12 +90,19 @@ final class LayoutRegressionTests: XCTestCase {
     }
 }
 
+/// Supplies containers as pages do, `widths` repeating along the chain (the width depends
+/// only on the container's place, so every manager gets the same chain).
 private final class LikePages: LayoutManagerDelegate {
+    let widths: [Double]
+    private(set) var supplied = 0
+    init(widths: [Double]) { self.widths = widths }
     func layoutManager(_ lm: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
         let i = lm.textContainers.count
         guard i < 400 else { return nil }
-        return TextContainer(size: Size(width: i % 2 == 0 ? 160 : 160, height: 150))
+        supplied += 1
+        return container(i)
     }
+    func container(_ i: Int) -> TextContainer { TextContainer(size: Size(width: widths[i % widths.count], height: 150)) }
 }
 
 private struct LCG { var s: UInt64; mutating func next(_ n: Int) -> Int { s = s &* 6364136223846793005 &+ 1442695040888963407; return Int((s >> 33) % UInt64(n)) } }
@@ -104,16 +111,44 @@ extension LayoutRegressionTests {
     func signature(_ lm: LayoutManager) -> [String] {
         lm.lineFragments.map { "\($0.containerIndex) \($0.characterRange) \($0.paragraphIndex) \($0.rect) \($0.glyphRuns.map(\.text).joined())|\($0.glyphRuns.map(\.characterRange))" }
     }
+    /// Pages added as the text needs them.
     func testRandomEditsGiveTheLayoutAFreshManagerGives() {
+        let pages = LikePages(widths: [160])
+        let lm = randomEdits { $0.delegate = pages }
+        XCTAssertGreaterThan(pages.supplied, 10)
+        XCTAssertEqual(lm.map(widthsUsed), [160])
+    }
+
+    /// A chain whose widths vary (160, 120, 200, 160, …): paragraphs crossing from one
+    /// container into the next are broken for both widths. The chain is there from the
+    /// start, as long as the text will ever need (the delegate is never asked).
+    func testRandomEditsInContainersOfDifferentWidthsGiveTheLayoutAFreshManagerGives() {
+        let pages = LikePages(widths: [160, 120, 200])
+        let lm = randomEdits { manager in
+            for i in 0..<40 { manager.addTextContainer(pages.container(i)) }
+            manager.delegate = pages
+        }
+        XCTAssertEqual(pages.supplied, 0, "the chain was long enough")
+        // Lines were set in every width, and paragraphs crossed from one width into another.
+        XCTAssertEqual(lm.map(widthsUsed), [120, 160, 200])
+        let crossing = lm.map { lm in
+            Set(lm.lineFragments.map(\.paragraphIndex)).filter { p in
+                Set(lm.lineFragments.filter { $0.paragraphIndex == p }.map { lm.textContainers[$0.containerIndex].size.width }).count > 1
+            }
+        }
+        XCTAssertFalse(crossing?.isEmpty ?? true, "some paragraph is set in two widths")
+    }
+
+    @discardableResult
+    private func randomEdits(file: StaticString = #filePath, line: UInt = #line, prepare: (LayoutManager) -> Void) -> LayoutManager? {
         var rng = LCG(s: 42)
         let words = ["alpha", "beta", "gamma ", "delta\n", "\n", " ", "épée ", "שלום ", "e\u{301}", "supercalifragilistic", "x"]
         let text = (0..<12).map { _ in prose.prefix(80 + rng.next(300)) }.joined(separator: "\n")
         let storage = makeStorage(String(text))
-        let pages = LikePages()
-        let lm = LayoutManager(textStorage: storage); lm.delegate = pages
-        let lm2 = LayoutManager(textStorage: storage); lm2.delegate = pages
+        let lm = LayoutManager(textStorage: storage); prepare(lm)
+        let lm2 = LayoutManager(textStorage: storage); prepare(lm2)
         lm.ensureLayout(); lm2.ensureLayout(forContainerAt: 1)
-        for step in 0..<120 {
+        for step in 0..<80 {
             let len = storage.length
             // choose boundary-safe offsets
             var a = rng.next(len + 1), b = min(len, a + rng.next(12))
@@ -137,19 +172,25 @@ extension LayoutRegressionTests {
             }
             if rng.next(3) == 0 { lm2.ensureLayout(forContainerAt: rng.next(3)) }
             lm.ensureLayout()
-            let fresh = LayoutManager(textStorage: storage); fresh.delegate = pages
-            // fresh gets its own containers via delegate
+            let fresh = LayoutManager(textStorage: storage); prepare(fresh)
             fresh.ensureLayout()
             let s1 = signature(lm), s2 = signature(fresh)
             if s1 != s2 {
                 let i = (0..<min(s1.count, s2.count)).first { s1[$0] != s2[$0] } ?? min(s1.count, s2.count)
-                XCTFail("step \(step) kind \(kind) range \(a)..<\(b): differ at \(i)\n inc: \(i < s1.count ? s1[i] : "-")\n new: \(i < s2.count ? s2[i] : "-") counts \(s1.count) \(s2.count)")
-                return
+                XCTFail("step \(step) kind \(kind) range \(a)..<\(b): differ at \(i)\n inc: \(i < s1.count ? s1[i] : "-")\n new: \(i < s2.count ? s2[i] : "-") counts \(s1.count) \(s2.count)",
+                        file: file, line: line)
+                return nil
             }
-            assertCoversEveryCharacterOnce(lm)
+            assertCoversEveryCharacterOnce(lm, file: file, line: line)
         }
         lm2.ensureLayout()
-        XCTAssertEqual(signature(lm2), signature(lm))
+        XCTAssertEqual(signature(lm2), signature(lm), file: file, line: line)
+        return lm
+    }
+
+    /// The widths of the containers lines were set in.
+    private func widthsUsed(_ lm: LayoutManager) -> Set<Double> {
+        Set(lm.lineFragments.map { lm.textContainers[$0.containerIndex].size.width })
     }
 }
 

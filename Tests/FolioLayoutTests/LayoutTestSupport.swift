@@ -1,4 +1,5 @@
 import FolioLayout
+import Foundation
 import XCTest
 
 /// A paragraph of ordinary prose, long enough to break into many lines.
@@ -22,4 +23,33 @@ func assertCoversEveryCharacterOnce(_ manager: LayoutManager, file: StaticString
         expected = fragment.characterRange.upperBound
     }
     XCTAssertEqual(expected, manager.textStorage.length, "not every character was laid out", file: file, line: line)
+}
+
+/// Something a test needs that the project installs (scripts/install-deps.sh) or keeps
+/// beside the repository (../shared/corpus) is missing.
+struct MissingRequirement: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// What a test throws when `what` is missing: a skip that says so on a developer's
+/// machine, a failure under CI (`CI=true`), where everything must be installed.
+func missingRequirement(_ what: String) -> any Error {
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+        return MissingRequirement(description: "\(what) is missing, and CI=true requires it")
+    }
+    return XCTSkip("\(what) is missing (a failure when CI=true)")
+}
+
+/// The folder of shared test texts (`../shared/corpus` beside the repository).
+let corpusFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("../../../shared/corpus").standardized
+
+/// Everything a fragment holds that layout decides — geometry, ranges, glyphs and their
+/// positions — as one string per fragment, for comparing two layouts exactly.
+func layoutSignatures(_ fragments: some Sequence<LineFragment>) -> [String] {
+    fragments.map { f in
+        "\(f.containerIndex) \(f.paragraphIndex) \(f.characterRange) \(f.rect) \(f.usedRect) \(f.baseline) "
+            + "\(f.isHyphenated) \(f.isLastLineOfParagraph) \(f.spaceScale) \(f.ascent) \(f.descent) "
+            + f.glyphRuns.map { "\($0.characterRange) \($0.text) \($0.glyphs) \($0.positions) \($0.bounds)" }.joined(separator: "|")
+    }
 }

@@ -93,24 +93,27 @@ final class BackgroundShapingTests: XCTestCase {
 /// the one before first, as a streaming renderer does.
 private final class JobPerMissingContainer: LayoutManagerDelegate, @unchecked Sendable {
     let lock = NSLock()
-    var order: [Int] = []
-    var threads: Set<String> = []
+    /// Each job's container index and thread, in the order the jobs ran.
+    var ran: [(index: Int, thread: String)] = []
     var pending: BackgroundJob?
+    /// Containers completed, in the order reported.
+    var completed: [Int] = []
+    /// Jobs no shaping thread took, so the delegate ran them itself (as the API asks).
     var inline = 0
-    var calls = 0
     func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
         TextContainer(size: Size(width: 220, height: 300))
     }
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
-        calls += 1
+        completed.append(index)
         if let pending { layoutManager.wait(for: pending) }
-        pending = layoutManager.performOnWorkerThread { [self] in
-            lock.withLock {
-                order.append(index)
-                threads.insert(Thread.isMainThread ? "main" : "worker")
-            }
+        let job: @Sendable () -> Void = { [self] in
+            lock.withLock { ran.append((index, Thread.isMainThread ? "main" : "worker")) }
         }
-        if pending == nil { inline += 1 }
+        pending = layoutManager.performOnWorkerThread(job)
+        if pending == nil {
+            inline += 1
+            job()
+        }
     }
 }
 
@@ -124,19 +127,49 @@ final class ShapingThreadJobTests: XCTestCase {
         manager.ensureLayout()
         let containers = manager.textContainers.count
         XCTAssertGreaterThan(containers, 20)
-        delegate.lock.withLock {
-            XCTAssertGreaterThan(delegate.order.count, containers / 2, "most went to the worker")
-            XCTAssertEqual(delegate.order, delegate.order.sorted(), "in the order handed over")
-            XCTAssertEqual(delegate.threads, ["worker"])
-        }
         if let job = delegate.pending { manager.wait(for: job) }
-        XCTAssertEqual(delegate.lock.withLock { delegate.order.count } + delegate.inline, delegate.calls, "every job ran")
+        XCTAssertEqual(delegate.completed, Array(0..<delegate.completed.count), "containers reported complete in order")
+        delegate.lock.withLock {
+            // Every job ran exactly once, in the order handed over.
+            XCTAssertEqual(delegate.ran.map(\.index), delegate.completed)
+            let onWorker = delegate.ran.filter { $0.thread == "worker" }.count
+            XCTAssertGreaterThan(onWorker, containers / 2, "most went to the worker")
+            // A job the worker did not take ran on the caller's thread, there and then.
+            XCTAssertEqual(delegate.ran.filter { $0.thread == "main" }.count, delegate.inline)
+        }
         assertCoversEveryCharacterOnce(manager)
     }
 
     func testWithoutAShapingThreadTheCallerRunsTheJob() {
+        final class Log: @unchecked Sendable {
+            let lock = NSLock()
+            var entries: [String] = []
+            func record(_ what: String) { lock.withLock { entries.append(what) } }
+            var all: [String] { lock.withLock { entries } }
+        }
+        let log = Log()
+        // The documented use: hand the job over, and run it yourself when nil comes back.
+        func submit(_ name: String, to manager: LayoutManager) -> Bool {
+            let job: @Sendable () -> Void = { log.record(name) }
+            guard manager.performOnWorkerThread(job) == nil else { return false }
+            job()
+            return true
+        }
+        // No background shaping asked for: never a thread to take the job.
         let manager = LayoutManager(textStorage: makeStorage(prose))
-        XCTAssertNil(manager.performOnWorkerThread {})
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 1000)))
+        XCTAssertTrue(submit("plain", to: manager))
+        // Asked for, with enough paragraphs to shape ahead, but between layout calls: the
+        // thread runs only during one.
+        let background = LayoutManager(textStorage: makeStorage((0..<100).map { "Paragraph \($0)." }.joined(separator: "\n")))
+        background.addTextContainer(TextContainer(size: Size(width: 200, height: 100_000)))
+        background.shapeInBackground()
+        background.ensureLayout()
+        XCTAssertTrue(submit("background", to: background))
+        // Each ran once, in order, on this thread; more layout does not run them again.
+        manager.ensureLayout()
+        background.invalidateLayout(fromParagraph: 0); background.ensureLayout()
+        XCTAssertEqual(log.all, ["plain", "background"])
     }
 }
 

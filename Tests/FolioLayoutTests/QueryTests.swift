@@ -73,6 +73,46 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(points[0], 150, accuracy: 0.01)
         XCTAssertEqual(points[1], 150, accuracy: 0.01)
     }
+
+    func testDecimalTabPutsEveryPointsGlyphAtTheStop() throws {
+        // The x of each "." glyph, read from the glyph runs: every one at the stop. A
+        // number without a point ends at the stop (it aligns as a right tab would).
+        var style = ParagraphStyle(alignment: .left)
+        style.tabStops = [TabStop(.decimal, at: 150, columnTerminators: ["."])]
+        let rows = ["Onions\t$2.34", "Saffron\t$123.5", "Tea, green\t$1,000.25", "A\t.5", "Salt\t$7"]
+        let storage = makeStorage(rows.joined(separator: "\n"), style: style)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 200)))
+        manager.ensureLayout()
+        let lines = manager.lineFragments
+        XCTAssertEqual(lines.count, rows.count)
+        for (line, row) in zip(lines, rows) {
+            let text = storage.substring(line.characterRange)
+            if let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")) {
+                let offset = line.characterRange.lowerBound + text.utf8.distance(from: text.utf8.startIndex, to: dot)
+                let x = try XCTUnwrap(glyphX(atCharacter: offset, in: line), row)
+                XCTAssertEqual(x, 150, accuracy: 0.01, row)
+            } else {
+                let last = try XCTUnwrap(line.glyphRuns.last)
+                XCTAssertEqual(last.bounds.maxX, 150, accuracy: 0.01, row)
+            }
+            // The text before the tab is where it always is.
+            XCTAssertEqual(line.glyphRuns.first?.positions.first?.x ?? -1, 0, accuracy: 1e-9, row)
+        }
+    }
+
+    /// The x of the glyph that sets the character at storage offset `offset`, found
+    /// through the runs' clusters (left-to-right runs).
+    private func glyphX(atCharacter offset: Int, in line: LineFragment) -> Double? {
+        for run in line.glyphRuns where run.characterRange.contains(offset) && !run.isRightToLeft {
+            var byte = run.characterRange.lowerBound, glyph = 0
+            for cluster in run.clusters {
+                if offset < byte + cluster.byteCount { return run.positions[glyph].x }
+                byte += cluster.byteCount; glyph += cluster.glyphCount
+            }
+        }
+        return nil
+    }
 }
 
 final class LineBreakModeTests: XCTestCase {

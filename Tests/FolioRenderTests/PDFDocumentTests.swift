@@ -12,8 +12,7 @@ final class PDFDocumentTests: RenderTestCase {
     }
 
     func testSameInputSameBytesWithSourceDateEpoch() throws {
-        setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
-        defer { unsetenv("SOURCE_DATE_EPOCH") }
+        guard try runsInChildProcess(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) else { return }
         // Everything that adds objects: links (structure tree), images, shadows, two pages.
         func document() -> LayoutManager {
             let manager = layout(prose + " A picture \u{FFFC} and \u{FFFC}.")
@@ -37,8 +36,7 @@ final class PDFDocumentTests: RenderTestCase {
     }
 
     func testExplicitCreationDateWins() throws {
-        setenv("SOURCE_DATE_EPOCH", "1700000000", 1)
-        defer { unsetenv("SOURCE_DATE_EPOCH") }
+        guard try runsInChildProcess(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) else { return }
         let path = try write(layout(prose), to: "dated.pdf", metadata: PDFMetadata(creationDate: Date(timeIntervalSince1970: 1_000_000_000)))
         XCTAssertTrue(try run("pdfinfo", ["-isodates", path]).output.contains("2001-09-09T01:46:40"))
     }

@@ -1,12 +1,14 @@
 import FolioDocument
+import FolioTestSupport
 import Foundation
 import XCTest
 
 /// The code shown in the README, kept compiling and working.
 final class ReadmeExampleTests: XCTestCase {
     func testReadmeExample() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(getpid()).pdf").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dir = try makeTemporaryDirectory("folio-readme")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("example.pdf").path
         // --- README ---
         let storage = TextStorage()
         let body = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 11))
@@ -33,13 +35,16 @@ final class ReadmeExampleTests: XCTestCase {
     }
 
     func testReadmeRenderJobExample() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("readme-job-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try "# Notes\n\nSome text.\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
-        let cwd = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(dir.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        // The README's paths are relative: the example runs in a child process whose
+        // working directory is a fresh folder (this process's never changes).
+        if ProcessInfo.processInfo.environment["FOLIO_TEST_CHILD"] != "1" {
+            let dir = try makeTemporaryDirectory("folio-readme-job")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try "# Notes\n\nSome text.\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+            _ = try runsInChildProcess(environment: [:], directory: dir)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("notes.pdf").path), "the example wrote notes.pdf")
+            return
+        }
         // --- README ---
         var job = RenderJob(input: "notes.md")
         job.templateName = "two-column"
@@ -47,6 +52,6 @@ final class ReadmeExampleTests: XCTestCase {
         let report = try job.render(prepared, to: "notes.pdf")
         // --- end ---
         XCTAssertEqual(report.pages, 1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("notes.pdf").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "notes.pdf"))
     }
 }

@@ -101,3 +101,37 @@ let prose = """
 The quick brown fox jumps over the lazy dog while the compositor sets the type, line \
 after line, in two columns that carry the text from the first container into the second.
 """
+
+extension XCTestCase {
+    /// For a test that needs the process environment or working directory changed: changing
+    /// them in this process would change them under every test running alongside, so the
+    /// test runs again in a child process of this test bundle that has them.
+    ///
+    /// Returns true in the child, which then does the work; in this process it runs the
+    /// child, fails with the child's output if the child failed (skips if it skipped), and
+    /// returns false.
+    func runsInChildProcess(environment: [String: String], directory: URL? = nil, test: String = #function,
+                            file: StaticString = #filePath, line: UInt = #line) throws -> Bool {
+        if ProcessInfo.processInfo.environment["FOLIO_TEST_CHILD"] == "1" { return true }
+        let method = test.hasSuffix("()") ? String(test.dropLast(2)) : test
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        p.arguments = ["FolioRenderTests.\(type(of: self))/\(method)"]
+        p.environment = ProcessInfo.processInfo.environment.merging(environment.merging(["FOLIO_TEST_CHILD": "1"]) { $1 }) { $1 }
+        if let directory { p.currentDirectoryURL = directory }
+        let pipe = Pipe()
+        p.standardOutput = pipe; p.standardError = pipe
+        try p.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if output.contains("with 1 test skipped") || output.contains("skipped (") {
+            throw XCTSkip("skipped in the child process: \(output.split(separator: "\n").filter { $0.contains("skipped") }.joined(separator: "; "))")
+        }
+        if p.terminationStatus != 0 {
+            XCTFail("the child process failed:\n\(output)", file: file, line: line)
+        } else {
+            XCTAssertTrue(output.contains("Executed 1 test, with 0 failures"), "the child ran no test:\n\(output)", file: file, line: line)
+        }
+        return false
+    }
+}

@@ -102,7 +102,7 @@ final class AttributeRunsTests: XCTestCase {
             .stroke: TextStroke(width: -2, color: .red), .shadow: TextShadow(blurRadius: 2),
             .baselineOffset: 3.0, .superscript: -1, .tracking: 0.25, .ligatures: false,
             .obliqueness: 0.2, .expansion: 1.1, .link: "https://example.org", .language: "de",
-            .attachment: TextAttachment(path: "/tmp/x.png", size: Size(width: 10, height: 5)),
+            .attachment: TextAttachment(path: "images/x.png", size: Size(width: 10, height: 5)),
         ]
         XCTAssertEqual(Set(values.keys), Set(AttributeKey.standard))
         for key in AttributeKey.standard {

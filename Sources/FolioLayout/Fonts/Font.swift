@@ -24,8 +24,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// The Pango font; owned (one reference).
     package let pangoFont: UnsafeMutablePointer<PangoFont>
-    /// The cairo scaled font Pango made for it; owned (one reference).
-    package let cairoScaledFont: OpaquePointer?
 
     init(pangoFont: UnsafeMutablePointer<PangoFont>) {
         g_object_ref(UnsafeMutableRawPointer(pangoFont))
@@ -43,9 +41,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
         strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
         pango_font_metrics_unref(metrics)
-        let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
-        if let scaled { cairo_scaled_font_reference(scaled) }
-        cairoScaledFont = scaled
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")
@@ -73,7 +68,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     deinit {
-        if let cairoScaledFont { cairo_scaled_font_destroy(cairoScaledFont) }
         g_object_unref(UnsafeMutableRawPointer(pangoFont))
     }
 

@@ -20,7 +20,7 @@ extension ShapingContext {
         case .leftToRight: direction = PANGO_DIRECTION_LTR
         case .rightToLeft: direction = PANGO_DIRECTION_RTL
         case .natural:
-            direction = ShapingContext.firstStrongIsRightToLeft(text) ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR
+            direction = BaseDirection.isRightToLeft(text) ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR
         }
         let shaped = ShapedParagraph(text: text, storageOffset: storageOffset, style: style,
                                      baseLevel: direction == PANGO_DIRECTION_RTL ? 1 : 0,
@@ -88,21 +88,6 @@ extension ShapingContext {
         }
         shaped.breakItems = BreakItems(shaped, justified: shaped.alignment == .justified, parameters: typesetting) { $0.hyphen.width }
         return shaped
-    }
-
-    /// Unicode bidi rules P2–P3: the paragraph's direction is that of its first letter
-    /// of strong direction. Right-to-left letters are those of the RTL script blocks.
-    static func firstStrongIsRightToLeft(_ text: [UInt8]) -> Bool {
-        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-                if scalar.properties.isAlphabetic { return true }
-            default:
-                if scalar.properties.isAlphabetic { return false }
-            }
-        }
-        return false
     }
 
     /// The font a run asks for, after superscript scaling, and the baseline shift it gets.

@@ -42,18 +42,7 @@ final class ShapingContext {
     init(wordCache: Bool = true) {
         usesWordCache = wordCache
         fontGeneration = ShapingContext.currentFontGeneration
-        fontMap = pango_cairo_font_map_new()
-        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
-        let context: OpaquePointer = pango_font_map_create_context(fontMap)
-        pangoContext = context
-        pango_cairo_context_set_resolution(context, 72)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        cairo_font_options_destroy(options)
-        pango_context_set_round_glyph_positions(context, 0)
+        (fontMap, pangoContext) = PangoCairoSetup.makeFontMapAndContext()
     }
 
     deinit {

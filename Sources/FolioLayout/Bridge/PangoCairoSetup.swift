@@ -1,0 +1,26 @@
+import CPango
+
+/// The one place FolioLayout touches cairo: Pango's cairo font map (whose fonts the
+/// renderer can draw) and its context, set up for PDF points.
+///
+/// 72 dpi makes one Pango unit 1/`PANGO_SCALE` pt. Hinted metrics and rounded glyph
+/// positions would snap widths to whole units and make justified lines ragged, so both
+/// are off; with no hinting the outlines drawn match the advances measured.
+enum PangoCairoSetup {
+    /// A new font map and a context of it, configured as above; the caller owns both
+    /// (one reference each).
+    static func makeFontMapAndContext() -> (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
+        let fontMap = pango_cairo_font_map_new()!
+        pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        let context: OpaquePointer = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        return (fontMap, context)
+    }
+}
