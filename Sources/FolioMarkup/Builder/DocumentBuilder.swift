@@ -12,13 +12,15 @@ public struct DocumentBuilder {
     public var template: Template
     /// The template's styles, resolved (inheritance and scale applied).
     public var styles: StyleSheet
-    /// Width of a column: figures are scaled to it, code is wrapped to it.
+    /// Width of a column, in points: code is wrapped to it, and lists and quotes nest no
+    /// deeper than half of it. (Figures and images are fitted at layout time to the
+    /// column they land in.)
     public var columnWidth: Double
-    /// Height of a column: a figure is never taller than this.
+    /// Height of a column, in points: a figure or image is never taller than 85 % of it.
     public var columnHeight: Double
 
     /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the column size
-    /// figures are fitted to and code is wrapped at.
+    /// code is wrapped at and figures are bounded by.
     public init(template: Template, styles: StyleSheet, columnWidth: Double, columnHeight: Double) {
         self.template = template; self.styles = styles
         self.columnWidth = columnWidth; self.columnHeight = columnHeight

@@ -68,10 +68,8 @@ public final class PageComposer: LayoutManagerDelegate {
             return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if set.rects.count < set.columnCount {
-            let i = set.rects.count
-            let width = (page.textArea.width - set.gutter * Double(set.columnCount - 1)) / Double(set.columnCount)
-            set.rects.append(Rect(x: page.textArea.minX + Double(i) * (width + set.gutter), y: set.top,
-                                  width: width, height: set.height ?? page.textArea.maxY - set.top))
+            set.rects.append(set.grid.column(set.rects.count, in: page.textArea, top: set.top,
+                                             height: set.height ?? page.textArea.maxY - set.top))
             page.columnSets[page.columnSets.count - 1] = set
             pages[pages.count - 1] = page
             return container(inSet: page.columnSets.count - 1)
@@ -143,15 +141,15 @@ public final class PageComposer: LayoutManagerDelegate {
 
     private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster,
                          balancing: (manager: LayoutManager, offset: Int)) -> ColumnSet {
-        let count = columnCount(section: section, master: master)
-        let gutter = master.gutter ?? template.gutter
-        let width = (page.textArea.width - gutter * Double(count - 1)) / Double(count)
+        let grid = ColumnGrid(count: columnCount(section: section, master: master), gutter: master.gutter ?? template.gutter)
+        let count = grid.count
         let available = page.textArea.maxY - top
-        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count, width: width,
+        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count,
+                                                width: grid.columnWidth(across: page.textArea.width),
                                                 available: available, manager: balancing.manager) : nil
-        return ColumnSet(section: section, columnCount: count, top: top,
-                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: height ?? available)],
-                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
+        return ColumnSet(section: section, grid: grid, top: top,
+                         rects: [grid.column(0, in: page.textArea, top: top, height: height ?? available)],
+                         containerIndexes: [], rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
                          height: height)
     }
 
