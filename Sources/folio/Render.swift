@@ -129,9 +129,13 @@ struct Render: ParsableCommand {
         let out = output ?? job.defaultOutput
         if out == "-" {
             // The PDF is made whole in a temporary file first, as always, then copied out.
+            // The file is in a folder of this run's own (a name no one can guess, open to
+            // this user only), removed with everything in it afterwards.
             if watch { throw Messages.error("--watch writes a file each time: give -o a file name, not -") }
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("folio-\(getpid())-stdout.pdf").path
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            let folder: String
+            do { folder = try Render.makePrivateFolder() } catch { throw Messages.error("\(error)") }
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let temporary = URL(fileURLWithPath: folder).appendingPathComponent("stdout.pdf").path
             _ = try renderOnce(job, to: temporary, announce: false)
             guard let pdf = FileManager.default.contents(atPath: temporary) else { throw Messages.error("cannot read back \(temporary)") }
             FileHandle.standardOutput.write(pdf)
@@ -202,6 +206,21 @@ struct Render: ParsableCommand {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text
+    }
+
+    /// A new, empty folder under `parent` (the system's temporary folder unless given)
+    /// made by mkdtemp: a name no one can guess and mode 0700, so no other user can
+    /// read what is written in it or plant a file or link where it will be written.
+    static func makePrivateFolder(in parent: String = FileManager.default.temporaryDirectory.path) throws -> String {
+        var template = Array(URL(fileURLWithPath: parent).appendingPathComponent("folio-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw TemporaryFolderError(description: "cannot create a temporary folder in \(parent): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    struct TemporaryFolderError: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Whether `path` exists and is not a regular file (a pipe, a device such as /dev/stdin).
