@@ -169,7 +169,7 @@ final class DocumentBuilderTests: XCTestCase {
         let built = try build("Line one of the text.\nText with ![chart](chart.png) inline, then more words after it.\n",
                               file: dir.appendingPathComponent("d.md").path, columnHeight: 100)
         let attachment = (0..<built.storage.length).lazy.compactMap { built.storage.attributes(at: $0).attributes.attachment }.first
-        XCTAssertEqual(attachment?.bounds.height ?? 0, 85, accuracy: 0.01, "never taller than a figure may be")
+        XCTAssertEqual(attachment?.sizing, .shrinkToFit(maximumHeight: 85), "never taller than a figure may be, fitted where it lands")
         var style = built.storage.paragraphStyle(ofParagraph: 0)
         style.minimumLineHeight = 14; style.maximumLineHeight = 14
         built.storage.setParagraphStyle(style, range: built.storage.paragraphRange(at: 0))
@@ -179,6 +179,9 @@ final class DocumentBuilderTests: XCTestCase {
         let lines = manager.lineFragments
         let tall = try XCTUnwrap(lines.firstIndex { $0.glyphRuns.contains { $0.attachment != nil } })
         XCTAssertGreaterThanOrEqual(lines[tall].rect.height, 85)
+        let laidOut = try XCTUnwrap(lines[tall].glyphRuns.first { $0.attachment != nil }?.attachmentRect)
+        XCTAssertEqual(laidOut.height, 85, accuracy: 0.01, "capped at 85 % of the column height")
+        XCTAssertLessThanOrEqual(laidOut.width, 200 + 1e-6, "and within the column")
         for k in 1..<lines.count { XCTAssertGreaterThanOrEqual(lines[k].rect.minY, lines[k - 1].rect.maxY - 1e-6) }
         let run = try XCTUnwrap(lines[tall].glyphRuns.first { $0.attachment != nil })
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(run.attachmentRect).minY, lines[tall].rect.minY - 1e-6, "the picture stays in its line")
@@ -261,7 +264,12 @@ final class DocumentBuilderTests: XCTestCase {
         let p = paragraphs(built)
         XCTAssertEqual(p.count, 3)
         let figure = built.storage.attributes(at: built.storage.paragraphRange(at: 1).lowerBound).attributes.attachment
-        XCTAssertEqual(figure?.bounds.width ?? 0, 450, accuracy: 0.01, "scaled to the column width")
+        XCTAssertEqual(figure?.sizing, .fillWidth(maximumHeight: 700 * 0.85), "scaled at layout time to the column it lands in")
+        XCTAssertEqual(figure?.bounds.size, Size(width: 32, height: 32), "its natural size keeps the aspect ratio")
+        let manager = LayoutManager(textStorage: built.storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
+        let figureRun = manager.lineFragments(inContainerAt: 0).flatMap(\.glyphRuns).first { $0.characterRange.lowerBound == built.storage.paragraphRange(at: 1).lowerBound }
+        XCTAssertEqual(try XCTUnwrap(figureRun?.attachmentRect).width, 450, accuracy: 0.01, "as wide as the column")
         XCTAssertEqual(p[2].text, "The caption")
         XCTAssertTrue(p[1].style.keepWithNext, "a figure stays with its caption")
         XCTAssertEqual(built.images.count, 1)
