@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/FolioMarkup/Builder/HTMLEntityTable.swift: HTML5's named character
+"""Writes Sources/FolioMarkup/Builder/HTMLEntities+Table.swift: HTML5's named character
 references (https://html.spec.whatwg.org/multipage/named-characters.html) as Python's
 standard library has them (html.entities.html5, 2 231 names: each with its semicolon, and
 the legacy ones also without).
@@ -10,7 +10,7 @@ import html.entities
 import os
 import sys
 
-OUT = os.path.join("Sources", "FolioMarkup", "Builder", "HTMLEntityTable.swift")
+OUT = os.path.join("Sources", "FolioMarkup", "Builder", "HTMLEntities+Table.swift")
 
 
 def main() -> None:

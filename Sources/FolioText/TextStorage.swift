@@ -35,17 +35,17 @@ public final class TextStorage {
         public var changeInLength: Int
     }
 
-    private(set) var bytes: [UInt8] = []
-    private(set) var characterRuns = RunArray<TextAttributes>()
-    private(set) var styleRuns = RunArray<ParagraphStyle>()
-    private var starts: [Int] = [0]
-    private var startsValid = true
+    var bytes: [UInt8] = []
+    var characterRuns = RunArray<TextAttributes>()
+    var styleRuns = RunArray<ParagraphStyle>()
+    var starts: [Int] = [0]
+    var startsValid = true
 
-    private var editingDepth = 0
-    private var pendingMask: EditMask = []
-    private var pendingRange: Range<Int>?
-    private var pendingDelta = 0
-    private var observers: [WeakObserver] = []
+    var editingDepth = 0
+    var pendingMask: EditMask = []
+    var pendingRange: Range<Int>?
+    var pendingDelta = 0
+    var observers: [WeakObserver] = []
 
     /// Attributes given to text inserted into an empty storage.
     public var typingAttributes = TextAttributes()
@@ -196,174 +196,9 @@ public final class TextStorage {
         return offset..<offset
     }
 
-    // MARK: Editing
-
-    /// Opens an editing group (groups nest). Observers hear nothing until the outermost group
-    /// ends; every `beginEditing()` needs its `endEditing()`.
-    public func beginEditing() { editingDepth += 1 }
-
-    /// Closes an editing group. Closing the outermost one makes each edited paragraph's style
-    /// uniform, runs the `attributeFixers`, and tells every observer one `Edit` covering all of
-    /// the group's changes.
-    public func endEditing() {
-        precondition(editingDepth > 0, "endEditing() without beginEditing()")
-        editingDepth -= 1
-        if editingDepth == 0 { processEditing() }
-    }
-
-    /// Replaces the characters in `range` with `string`. The new text takes `attributes`,
-    /// or when nil the attributes of the character before the range (of the first one
-    /// replaced, at the start of the text).
-    public func replaceCharacters(in range: Range<Int>, with string: String, attributes: TextAttributes? = nil) {
-        checkRange(range)
-        checkBoundary(range.lowerBound); checkBoundary(range.upperBound)
-        let new = Array(string.utf8)
-        let inherited: TextAttributes
-        if let attributes { inherited = attributes }
-        else if characterRuns.count == 0 { inherited = typingAttributes }
-        else { inherited = characterRuns.value(at: max(0, range.lowerBound - (range.lowerBound > 0 ? 1 : 0))).0 }
-        // The new text takes the style of the paragraph it goes into: at a paragraph's
-        // start that is the paragraph's own (its first character's), not the previous
-        // paragraph's; only an empty last paragraph, which holds no style, takes the one
-        // before it.
-        let atParagraphStart = range.lowerBound == 0
-            || (range.lowerBound < length && bytes[range.lowerBound - 1] == 0x0A)
-        let style = styleRuns.count == 0 ? typingParagraphStyle
-            : styleRuns.value(at: min(atParagraphStart ? range.lowerBound : range.lowerBound - 1, length - 1)).0
-        bytes.replaceSubrange(range, with: new)
-        characterRuns.replace(range, newLength: new.count, value: inherited)
-        styleRuns.replace(range, newLength: new.count, value: style)
-        startsValid = false
-        noteEdit(.characters, range: range, newLength: new.count)
-    }
-
-    /// Appends `string` with the given attributes and paragraph style (nil: the typing ones).
-    public func append(_ string: String, attributes: TextAttributes? = nil, paragraphStyle: ParagraphStyle? = nil) {
-        let start = length
-        beginEditing()
-        replaceCharacters(in: start..<start, with: string, attributes: attributes ?? typingAttributes)
-        if let paragraphStyle, length > start {
-            // The style goes to the paragraphs the text starts; text that runs on from the
-            // last paragraph joins it and keeps that paragraph's style.
-            let first = paragraphIndex(containing: start)
-            let from = paragraphRange(at: first).lowerBound == start || start == 0
-                ? start : (first + 1 < paragraphCount ? paragraphRange(at: first + 1).lowerBound : length)
-            if from < length || (from == length && bytes.last == 0x0A) {
-                setParagraphStyle(paragraphStyle, range: from..<max(from, length))
-            }
-        } else if start == 0 {
-            setParagraphStyle(typingParagraphStyle, range: 0..<length)
-        }
-        endEditing()
-    }
-
-    /// Appends text built with `AttributedText` in one edit: its runs and paragraph
-    /// styles are taken as they are. Text after its last ended paragraph joins a new
-    /// last paragraph with the style of the one before.
-    public func append(_ text: AttributedText) {
-        guard text.length > 0 else { return }
-        beginEditing()
-        let base = length
-        // Text added to a paragraph left open at the end joins it; start a new one.
-        let style = styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: length - 1).0
-        bytes.append(contentsOf: text.bytes)
-        var start = base
-        for run in text.runs {
-            characterRuns.replace(start..<start, newLength: run.end + base - start, value: run.attributes)
-            start = run.end + base
-        }
-        start = base
-        for paragraph in text.paragraphs {
-            styleRuns.replace(start..<start, newLength: paragraph.end + base - start, value: paragraph.style)
-            start = paragraph.end + base
-        }
-        if start < length {
-            styleRuns.replace(start..<start, newLength: length - start, value: text.paragraphs.last?.style ?? style)
-        }
-        startsValid = false
-        noteEdit(.characters, range: base..<base, newLength: text.length)
-        endEditing()
-    }
-
-    /// Appends a new paragraph: a separator if the storage is not empty, then `string`.
-    public func appendParagraph(_ string: String, attributes: TextAttributes? = nil,
-                                paragraphStyle: ParagraphStyle? = nil) {
-        beginEditing()
-        if !isEmpty {
-            let style = paragraphStyle ?? self.paragraphStyle(at: length - 1)
-            append("\n", attributes: characterRuns.value(at: length - 1).0, paragraphStyle: nil)
-            append(string, attributes: attributes, paragraphStyle: style)
-        } else {
-            append(string, attributes: attributes, paragraphStyle: paragraphStyle)
-        }
-        endEditing()
-    }
-
-    /// Replaces all attributes over `range` by `attributes`.
-    public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
-        checkRange(range)
-        characterRuns.modify(range) { _ in attributes }
-        noteEdit(.attributes, range: range, newLength: range.count)
-    }
-
-    /// Lays the attributes set in `attributes` over those already in `range`.
-    public func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
-        checkRange(range)
-        characterRuns.modify(range) { $0.merging(attributes) }
-        noteEdit(.attributes, range: range, newLength: range.count)
-    }
-
-    /// Sets one attribute over `range` (nil removes it).
-    public func setAttribute(_ key: AttributeKey, value: AnyHashable?, range: Range<Int>) {
-        checkRange(range)
-        characterRuns.modify(range) { var a = $0; a.setValue(value, for: key); return a }
-        noteEdit(.attributes, range: range, newLength: range.count)
-    }
-
-    /// Removes one attribute from `range`.
-    public func removeAttribute(_ key: AttributeKey, range: Range<Int>) {
-        setAttribute(key, value: nil, range: range)
-    }
-
-    /// Sets the paragraph style of every paragraph that `range` touches.
-    public func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) {
-        checkRange(range)
-        let first = paragraphIndex(containing: range.lowerBound)
-        let last = paragraphIndex(containing: max(range.lowerBound, range.upperBound - 1))
-        let whole = paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
-        styleRuns.modify(whole) { _ in style }
-        noteEdit(.attributes, range: whole, newLength: whole.count)
-    }
-
-    /// Changes the style of every paragraph that `range` touches with `transform`.
-    public func modifyParagraphStyle(range: Range<Int>, _ transform: (inout ParagraphStyle) -> Void) {
-        let first = paragraphIndex(containing: range.lowerBound)
-        let last = paragraphIndex(containing: max(range.lowerBound, range.upperBound - 1))
-        beginEditing()
-        for i in first...last {
-            var s = paragraphStyle(ofParagraph: i)
-            transform(&s)
-            setParagraphStyle(s, range: paragraphRange(at: i))
-        }
-        endEditing()
-    }
-
-    // MARK: Observers
-
-    /// Adds an observer; the storage holds it weakly.
-    public func addObserver(_ observer: any TextStorageObserver) {
-        observers.removeAll { $0.value == nil || $0.value === observer }
-        observers.append(WeakObserver(value: observer))
-    }
-
-    /// Stops telling `observer` about edits (observers not attached are ignored).
-    public func removeObserver(_ observer: any TextStorageObserver) {
-        observers.removeAll { $0.value == nil || $0.value === observer }
-    }
-
     // MARK: Internals
 
-    private func noteEdit(_ mask: EditMask, range: Range<Int>, newLength: Int) {
+    func noteEdit(_ mask: EditMask, range: Range<Int>, newLength: Int) {
         let delta = newLength - range.count
         let newRange = range.lowerBound..<(range.lowerBound + newLength)
         if var lo = pendingRange?.lowerBound, var hi = pendingRange?.upperBound {
@@ -379,7 +214,7 @@ public final class TextStorage {
         if editingDepth == 0 { processEditing() }
     }
 
-    private func processEditing() {
+    func processEditing() {
         guard let edited = pendingRange else { return }
         let whole = fixParagraphStyles(around: edited)
         if !attributeFixers.isEmpty {
@@ -402,7 +237,7 @@ public final class TextStorage {
 
     /// Makes the style of every paragraph touching `edited` uniform (its first
     /// character's wins); returns those paragraphs' whole range.
-    private func fixParagraphStyles(around edited: Range<Int>) -> Range<Int> {
+    func fixParagraphStyles(around edited: Range<Int>) -> Range<Int> {
         validateStarts()
         let first = paragraphIndex(containing: edited.lowerBound)
         let last = paragraphIndex(containing: max(edited.lowerBound, min(edited.upperBound, length) - (edited.isEmpty ? 0 : 1)))
@@ -417,7 +252,7 @@ public final class TextStorage {
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
     }
 
-    private func validateStarts() {
+    func validateStarts() {
         guard !startsValid else { return }
         var s = [0]
         s.reserveCapacity(starts.count + 8)
@@ -428,24 +263,13 @@ public final class TextStorage {
         startsValid = true
     }
 
-    private func checkRange(_ range: Range<Int>) {
+    func checkRange(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= length,
                      "range \(range) outside the storage's 0..<\(length)")
     }
 
-    private func checkBoundary(_ offset: Int) {
+    func checkBoundary(_ offset: Int) {
         precondition(offset == length || bytes[offset] & 0xC0 != 0x80,
                      "offset \(offset) falls inside a UTF-8 sequence; offsets count UTF-8 bytes")
     }
-}
-
-/// Hears about finished editing groups; layout managers are observers.
-public protocol TextStorageObserver: AnyObject {
-    /// Called once per finished editing group (after the paragraph styles are made uniform and
-    /// the attribute fixers have run), on the thread that ended the group.
-    func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit)
-}
-
-private struct WeakObserver {
-    weak var value: (any TextStorageObserver)?
 }

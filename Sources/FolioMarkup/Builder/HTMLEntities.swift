@@ -1,7 +1,7 @@
 /// HTML5's character references in text, decoded as a browser does in an element's content
 /// (https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state).
 enum HTMLEntities {
-    /// The named references (`HTMLEntityTable.swift`, generated), built once.
+    /// The named references (`HTMLEntities+Table.swift`, generated), built once.
     private static let named: [String: String] = {
         var names: [String: String] = [:]
         names.reserveCapacity(2300)
