@@ -169,11 +169,13 @@ public struct PageCanvas {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }
+        // The font's metrics (OpenType's post and OS/2 fields, through Pango) place the
+        // *top* of each line; a line is drawn downwards from there, as Pango draws it.
         if let u = a.underline {
-            line(u, run: run, y: run.baseline + run.font.underlinePosition, thickness: run.font.underlineThickness, foreground: foreground)
+            line(u, run: run, top: run.baseline + run.font.underlinePosition, thickness: run.font.underlineThickness, foreground: foreground)
         }
         if let s = a.strikethrough {
-            line(s, run: run, y: run.baseline - run.font.strikethroughPosition, thickness: run.font.strikethroughThickness, foreground: foreground)
+            line(s, run: run, top: run.baseline - run.font.strikethroughPosition, thickness: run.font.strikethroughThickness, foreground: foreground)
         }
     }
 
@@ -293,10 +295,11 @@ public struct PageCanvas {
         cairo_font_options_destroy(options)
     }
 
-    private func line(_ style: TextLine, run: GlyphRun, y: Double, thickness: Double, foreground: Color) {
+    private func line(_ style: TextLine, run: GlyphRun, top: Double, thickness: Double, foreground: Color) {
         setColor(style.color ?? foreground)
         let t = max(thickness, 0.4) * (style.style == .thick ? 2 : 1)
         cairo_set_line_width(cr, t)
+        let y = top + t / 2
         let ys = style.style == .double ? [y - t, y + t] : [y]
         for ly in ys {
             cairo_move_to(cr, run.bounds.minX, ly)

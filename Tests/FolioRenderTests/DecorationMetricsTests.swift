@@ -69,15 +69,14 @@ final class DecorationMetricsTests: RenderTestCase {
         }
         let underline = band { Double(max(0, $0.r - $0.b)) / 255 }
         let strike = band { Double(max(0, $0.b - $0.r)) / 255 }
-        // PageCanvas strokes each line centred on baseline + underlinePosition (below) and
-        // baseline − strikethroughPosition (above), as thick as the font says. (OpenType's
-        // post/OS/2 fields and Pango's metrics give the *top* of each line, and Pango's own
-        // renderer draws the line's top there: centred, Folio's lines sit half a thickness
-        // higher. Reported; this test pins what is drawn today.)
+        // OpenType's post/OS/2 fields and Pango's metrics give the *top* of each line, and
+        // Pango's own renderer draws the line's top there: so does PageCanvas, each line as
+        // thick as the font says, its top at baseline + underlinePosition (below) and
+        // baseline − strikethroughPosition (above).
         XCTAssertEqual(underline.thickness, font.underlineThickness, accuracy: 0.02)
-        XCTAssertEqual(underline.centre, run.baseline + font.underlinePosition, accuracy: 0.02)
+        XCTAssertEqual(underline.centre - underline.thickness / 2, run.baseline + font.underlinePosition, accuracy: 0.02)
         XCTAssertEqual(strike.thickness, font.strikethroughThickness, accuracy: 0.02)
-        XCTAssertEqual(strike.centre, run.baseline - font.strikethroughPosition, accuracy: 0.02)
+        XCTAssertEqual(strike.centre - strike.thickness / 2, run.baseline - font.strikethroughPosition, accuracy: 0.02)
 
         // Along the underline, it runs from the run's left edge to its right edge.
         let row = Int(((origin.y + underline.centre) * pixelsPerPoint).rounded(.down))

@@ -95,9 +95,10 @@ final class PNGRendererTests: RenderTestCase {
         XCTAssertGreaterThan(inPhoto.filter { abs($0.r - 224) <= 2 }.count, inPhoto.count / 2, "mostly light grey")
         XCTAssertLessThan(inPhoto.map(\.r).min()!, 200, "with a darker cross")
 
-        // The underlined link: a dark line along the run, at the font's underline position.
+        // The underlined link: a dark line along the run, its top at the font's underline
+        // position (the middle of the line's band is sampled).
         let link = try XCTUnwrap(runs.first { $0.attributes.underline != nil })
-        let y = (origin.y + link.baseline + link.font.underlinePosition) * scale
+        let y = (origin.y + link.baseline + link.font.underlinePosition + max(link.font.underlineThickness, 0.4) / 2) * scale
         let row = image.pixels(in: Rect(x: (origin.x + link.bounds.minX) * scale + 2, y: y - 0.5, width: link.bounds.width * scale - 4, height: 1))
         XCTAssertGreaterThan(row.count, 40)
         XCTAssertTrue(row.allSatisfy { $0.pixel.luminance < 128 }, "an unbroken dark underline")
