@@ -64,7 +64,7 @@ public enum BuiltinTemplates {
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             for byte in Array(path.utf8) + [0] + [UInt8](data) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("folio-templates-\(getuid())")
+        let root = try privateRoot()
         let dir = root.appendingPathComponent("\(name)-\(String(hash, radix: 16))").path
         if !FileManager.default.fileExists(atPath: dir + "/template.yaml") {
             // Written aside and renamed into place, so a run never sees half a template.
@@ -75,6 +75,30 @@ public enum BuiltinTemplates {
         written[name] = dir
         return dir
     }
+
+    /// The folder the built-ins are shared in, `$TMPDIR/folio-templates-UID`: used only
+    /// when it is a real folder (not a link), owned by this user and closed to others —
+    /// otherwise someone else made it first and could have put a template of theirs there,
+    /// and this process writes its own private folder instead (made once per process).
+    private static func privateRoot() throws -> URL {
+        let shared = FileManager.default.temporaryDirectory.appendingPathComponent("folio-templates-\(getuid())")
+        _ = mkdir(shared.path, 0o700)
+        var st = stat()
+        if lstat(shared.path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR, st.st_uid == getuid(), st.st_mode & 0o077 == 0 {
+            return shared
+        }
+        if let fallback = fallbackRoot { return fallback }
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("folio-templates-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw DocumentError(path: shared.path, reason: "is not a private folder of this user, and no private one can be made instead")
+        }
+        let url = URL(fileURLWithPath: String(cString: made))
+        fallbackRoot = url
+        return url
+    }
+
+    /// The private folder used instead of an unsafe shared one (see `privateRoot`).
+    nonisolated(unsafe) private static var fallbackRoot: URL?
 
     private static func write(_ files: [String: Data], to directory: String) throws {
         let fm = FileManager.default
