@@ -4,8 +4,11 @@ public struct LayoutDefaults: Sendable, Hashable {
     /// Used for hyphenation and shaping when a run names no language.
     public var language: String
 
-    public init(font: FontDescriptor = FontDescriptor(families: ["DejaVu Serif"], size: 12),
-                foregroundColor: Color = .black, language: String = "en-US") {
+    /// The language of text that names none (and of hyphenation without one): en-US.
+    public static let defaultLanguage = "en-US"
+
+    public init(font: FontDescriptor = FontDescriptor(),
+                foregroundColor: Color = .black, language: String = LayoutDefaults.defaultLanguage) {
         attributes = TextAttributes(font: font, foregroundColor: foregroundColor)
         self.language = language
     }

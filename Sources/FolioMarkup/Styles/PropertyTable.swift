@@ -47,7 +47,7 @@ package struct PropertyTable {
 
     private func apply(_ p: StyleProperty, to t: inout Target) throws {
         let v = p.value.trimmingCharacters(in: .whitespaces)
-        var font = t.attributes.font ?? FontDescriptor(families: ["DejaVu Serif"], size: 10)
+        var font = t.attributes.font ?? FontDescriptor(size: FontDescriptor.defaultBodySize)
         let em = font.size
         func length(_ text: String? = nil) throws -> Double {
             let s = (text ?? v).trimmingCharacters(in: .whitespaces).lowercased()

@@ -43,7 +43,7 @@ public struct Template: Sendable {
     public var typesetting: TypesettingParameters
 
     public init(name: String, summary: String = "", directory: String? = nil, sourcePath: String = "",
-                pageSize: Size = Size(width: 595.28, height: 841.89), margins: PageMargins = PageMargins(all: 72),
+                pageSize: Size = PaperSize.a4, margins: PageMargins = .standard,
                 mirrored: Bool = false, columns: Int = 1, gutter: Double = 18, columnRule: ColumnRule? = nil,
                 masters: [String: PageMaster] = [:], spanGap: Double = 18, styles: [String: StyleDefinition] = [:],
                 scale: Double = 1, fonts: [String] = [], rules: [StyleRule] = [], variables: [String: String] = [:],
