@@ -78,7 +78,7 @@ public struct RenderJob {
             default: break
             }
         }
-        if let h = overrides.hyphenation, h.lowercased() != "none" { markdown.frontMatter.language = h }
+        if let language = overrides.hyphenation?.language { markdown.frontMatter.language = language }
 
         let styles = try StyleSheet(template: template)
         let geometry = PageGeometry(pageSize: template.pageSize,
