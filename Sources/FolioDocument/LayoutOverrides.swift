@@ -3,23 +3,32 @@ import Foundation
 /// Settings given on the command line that take precedence over the template's.
 /// Every field is optional: nil leaves the template's value.
 public struct LayoutOverrides: Sendable {
+    /// `--paper`: page size in points. Frames keep their place across the page in proportion
+    /// and their distance from the nearer of the top and bottom edges.
     public var pageSize: Size?
+    /// `--margin`: one margin in points for all four sides of every master.
     public var margin: Double?
+    /// `--columns`: the column count of every page (masters' own counts are cleared).
+    /// `{columns=N}` sections in the document still apply.
     public var columns: Int?
+    /// `--gutter`: space between columns in points, on every master.
     public var gutter: Double?
+    /// `--font`: the body's font families, in order of preference.
     public var fontFamilies: [String]?
     /// Body size in points; every other style is scaled in proportion.
     public var size: Double?
     /// Body leading in points.
     public var leading: Double?
-    /// Body alignment.
+    /// `--align`: the body style's alignment (after any `--set body.align=…`).
     public var alignment: TextAlignment?
-    /// Whether the body is hyphenated, and with which language's dictionary.
+    /// `--hyphenate`: whether the body is hyphenated, and with which language's dictionary
+    /// (which also becomes the document's language).
     public var hyphenation: Hyphenation?
     /// `--set key=value`: a `style.property` sets a style property (`body.size=11pt`),
     /// `scale` the template scale, anything else a field variable (`title=…`).
     public var settings: [(key: String, value: String)] = []
 
+    /// No overrides: the template as written.
     public init() {}
 
     /// Hyphenation as `--hyphenate` gives it: a language whose dictionary hyphenates the

@@ -8,9 +8,13 @@ import Foundation
 /// A document ready to render: the built storage, the template it is set with (after
 /// overrides), its resolved styles, and every file it was made from.
 public struct PreparedDocument {
+    /// The styled storage with its headings, anchors, sections and metadata.
     public var document: BuiltDocument
+    /// The template, with the command line's overrides applied.
     public var template: Template
+    /// The template's styles, resolved.
     public var styles: StyleSheet
+    /// The layout manager's defaults: the body font and the document's language.
     public var defaults: LayoutDefaults
     /// The document, the template's files and the images: what `--watch` watches.
     public var sources: [String]
@@ -24,12 +28,18 @@ public struct PreparedDocument {
 /// the front matter's, else `default`), apply the command line's overrides, build the
 /// storage, and render it.
 public struct RenderJob {
+    /// The document's path: Markdown, or plain text for `.txt`/`.text`; `-` or `/dev/stdin`
+    /// reads Markdown from standard input.
     public var input: String
     /// Template name or folder; nil for the front matter's or `default`.
     public var templateName: String?
+    /// `--paper`, `--columns`, `--set` and the other layout flags, applied to the template in
+    /// `prepare()`.
     public var overrides = LayoutOverrides()
+    /// Output settings that do not change the layout (PNG previews, parallel shaping).
     public var settings = RenderSettings()
 
+    /// A job for the document at `input`, with the template it names and no overrides.
     public init(input: String) { self.input = input }
 
     /// Markdown unless the file is named `.txt` (or `.text`).

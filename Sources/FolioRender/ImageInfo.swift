@@ -4,7 +4,9 @@ import Foundation
 public enum ImageInfo {
     /// Why an image cannot be used.
     public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// What is wrong with the file, naming it.
         public var reason: String
+        /// The reason, as printed.
         public var description: String { reason }
     }
 

@@ -7,6 +7,7 @@ import Foundation
 /// and renamed over `path` only by `finish()`, so an existing file is never replaced
 /// by a partial one. Fonts are embedded as subsets.
 public final class PDFDocument {
+    /// The final path of the PDF; nothing is there (or the old file stays) until `finish()`.
     public let path: String
     private let temporaryPath: String
     private let surface: OpaquePointer
@@ -19,11 +20,17 @@ public final class PDFDocument {
 
     /// Why a PDF could not be written.
     public struct WriteError: Error, CustomStringConvertible {
+        /// The path that could not be written.
         public var path: String
+        /// Why: a missing folder, a folder in the way, a Cairo error.
         public var reason: String
+        /// `path: reason`.
         public var description: String { "\(path): \(reason)" }
     }
 
+    /// Starts a PDF to be written to `path` with `metadata`. Throws `WriteError` when the
+    /// folder does not exist, `path` is a folder, or Cairo cannot create the temporary file.
+    /// Dropping the document without `finish()` deletes the temporary file.
     public init(path: String, metadata: PDFMetadata = PDFMetadata()) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)

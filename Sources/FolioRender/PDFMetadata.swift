@@ -5,6 +5,7 @@ import Foundation
 public struct PDFMetadata: Sendable, Hashable {
     /// The document's title (shown by viewers instead of the file name).
     public var title: String?
+    /// The author or authors, as one string.
     public var author: String?
     /// What the document is about, in a phrase.
     public var subject: String?

@@ -10,6 +10,7 @@ public struct AttributedText: Sendable {
     /// Paragraphs ended so far: end offset (after the separator) and style.
     private(set) var paragraphs: [(end: Int, style: ParagraphStyle)] = []
 
+    /// Empty text; append to it, then hand it to `TextStorage.append(_:)`.
     public init() {}
 
     /// Length in UTF-8 bytes.

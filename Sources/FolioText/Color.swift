@@ -1,7 +1,10 @@
 /// An sRGB colour with alpha, each component in 0…1.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// Components in 0…1: sRGB red, green and blue, and alpha (0 transparent, 1 opaque).
     public var red: Double, green: Double, blue: Double, alpha: Double
 
+    /// A colour from sRGB components in 0…1; opaque unless `alpha` says otherwise. Values are
+    /// not clamped here.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -29,13 +32,20 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Opaque black, #000000.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, #ffffff.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// A dark red, #cc0000 (not pure red).
     public static let red = Color(red: 0.8, green: 0, blue: 0)
+    /// A dark blue, #0033b3 (the colour of links in the built-in templates' examples).
     public static let blue = Color(red: 0, green: 0.2, blue: 0.7)
+    /// Middle grey, #808080.
     public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
+    /// Fully transparent (black with alpha 0).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
+    /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque: the form `init(hex:)` reads.
     public var description: String {
         func h(_ v: Double) -> String {
             let s = String(Int((v * 255).rounded()), radix: 16)

@@ -1,5 +1,7 @@
 /// How lines of a paragraph sit between its margins.
 public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    /// `left` and `right` are flush to that margin, `center` centres each line, `justified`
+    /// stretches every line but the paragraph's last (and lines ending in a hard break) to both margins.
     case left, right, center, justified
     /// Left for left-to-right paragraphs, right for right-to-left ones.
     case natural
@@ -8,6 +10,8 @@ public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
 /// The direction a paragraph's text runs in; `natural` takes it from the first strong
 /// character (Unicode bidi rules P2–P3).
 public enum WritingDirection: String, Hashable, Sendable, CaseIterable {
+    /// `natural` follows the first strong character; the others force a left-to-right or
+    /// right-to-left paragraph whatever the text.
     case natural, leftToRight, rightToLeft
 }
 
@@ -22,9 +26,12 @@ public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
     /// One line, the start replaced by an ellipsis; with a container's line limit, the
     /// last allowed line is truncated this way.
     case truncateHead
+    /// One line, the middle replaced by an ellipsis (see `truncateHead` for line limits).
     case truncateMiddle
+    /// One line, the end replaced by an ellipsis (see `truncateHead` for line limits).
     case truncateTail
 
+    /// True for the three truncating modes (head, middle, tail).
     public var truncates: Bool { self == .truncateHead || self == .truncateMiddle || self == .truncateTail }
 }
 
@@ -41,6 +48,7 @@ public enum BreakBefore: String, Hashable, Sendable, CaseIterable {
 
 /// A tab stop: where text after a tab character is placed and how it aligns there.
 public struct TabStop: Hashable, Sendable {
+    /// How the text after a tab lines up with the stop.
     public enum Alignment: String, Hashable, Sendable, CaseIterable {
         /// Text starts at the stop.
         case left
@@ -54,10 +62,13 @@ public struct TabStop: Hashable, Sendable {
     /// Distance from the paragraph's leading margin (the container's line-fragment
     /// padding edge), in points.
     public var location: Double
+    /// How the text after the tab lines up with `location`.
     public var alignment: Alignment
     /// For decimal stops: the characters any of which marks the alignment point.
     public var columnTerminators: Set<Character>
 
+    /// A stop `location` points from the leading margin; `columnTerminators` matter only for
+    /// `.decimal` stops.
     public init(_ alignment: Alignment = .left, at location: Double, columnTerminators: Set<Character> = [".", ","]) {
         self.location = location; self.alignment = alignment; self.columnTerminators = columnTerminators
     }
@@ -66,6 +77,7 @@ public struct TabStop: Hashable, Sendable {
 /// The paragraph-level attributes; one per paragraph (the storage makes it uniform at the
 /// end of every editing transaction, taking the style of the paragraph's first character).
 public struct ParagraphStyle: Hashable, Sendable {
+    /// How lines sit between the margins; `natural` is left or right after the paragraph's direction.
     public var alignment: TextAlignment = .natural
     /// Indent of the first line from the leading margin, in points.
     public var firstLineHeadIndent: Double = 0
@@ -88,10 +100,16 @@ public struct ParagraphStyle: Hashable, Sendable {
     public var paragraphSpacing: Double = 0
     /// Whether words may be hyphenated, using the dictionary for the text's language.
     public var hyphenation: Bool = false
+    /// Explicit tab stops, in increasing `location`; past the last one, stops every
+    /// `defaultTabInterval`.
     public var tabStops: [TabStop] = []
     /// Distance between the implicit tab stops after the last explicit one; 0 means 36 pt.
     public var defaultTabInterval: Double = 0
+    /// What to do with text that does not fit a line: wrap (the default), or one line clipped or
+    /// truncated with an ellipsis.
     public var lineBreakMode: LineBreakMode = .wordWrap
+    /// The paragraph's base direction for the bidi algorithm; `natural` takes it from the first
+    /// strong character.
     public var baseWritingDirection: WritingDirection = .natural
     /// Start the paragraph in the next container or on the next page (ignored at the
     /// top of a container, so a break never leaves an empty one).
@@ -100,8 +118,11 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// first line (headings), moving it on when the next paragraph starts elsewhere.
     public var keepWithNext: Bool = false
 
+    /// The default style (`ParagraphStyle.default`): natural alignment, no indents or spacing,
+    /// no hyphenation.
     public init() {}
 
+    /// The default style with `alignment`, and hyphenation on or off.
     public init(alignment: TextAlignment, hyphenation: Bool = false) {
         self.alignment = alignment; self.hyphenation = hyphenation
     }

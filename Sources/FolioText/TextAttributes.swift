@@ -2,12 +2,19 @@
 /// "not set here", so the layout manager's defaults (or, when merging, the attributes
 /// underneath) apply.
 public struct TextAttributes: Hashable, Sendable {
+    /// The font asked for; nil takes the layout manager's default font (`LayoutDefaults`).
     public var font: FontDescriptor?
+    /// Colour of the glyphs; nil is black.
     public var foregroundColor: Color?
+    /// Colour filled behind the run (its `GlyphRun.bounds`); nil is none.
     public var backgroundColor: Color?
+    /// A line under the run, at the font's underline position and thickness.
     public var underline: TextLine?
+    /// A line through the run, at the font's strikethrough position and thickness.
     public var strikethrough: TextLine?
+    /// An outline drawn around the glyphs (hollow or filled-and-stroked letters).
     public var stroke: TextStroke?
+    /// A shadow drawn under the glyphs.
     public var shadow: TextShadow?
     /// Points to raise (positive) or lower (negative) the baseline.
     public var baselineOffset: Double?
@@ -25,10 +32,12 @@ public struct TextAttributes: Hashable, Sendable {
     public var link: String?
     /// A BCP 47 language tag (`en-US`, `de`), used for hyphenation and shaping.
     public var language: String?
+    /// An inline image set in place of the run's glyphs (see `TextAttachment`).
     public var attachment: TextAttachment?
     /// Attributes layout ignores, by name.
     public var custom: [String: CustomAttributeValue]
 
+    /// Attributes with the given ones set and every other one nil ("not set here").
     public init(font: FontDescriptor? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil,
                 underline: TextLine? = nil, strikethrough: TextLine? = nil, stroke: TextStroke? = nil,
                 shadow: TextShadow? = nil, baselineOffset: Double? = nil, superscript: Int? = nil,
@@ -60,9 +69,13 @@ public struct TextAttributes: Hashable, Sendable {
 /// Names an attribute, for the operations that work on one attribute at a time:
 /// removal, enumeration of its runs, lookup.
 public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
+    /// The visual attributes, one case each.
     case font, foregroundColor, backgroundColor, underline, strikethrough, stroke, shadow
+    /// Position, spacing and shape attributes, one case each.
     case baselineOffset, superscript, tracking, ligatures, obliqueness, expansion
+    /// The link, language and inline-image attributes.
     case link, language, attachment
+    /// A custom attribute, by its name (see `TextAttributes.custom`).
     case custom(String)
 
     /// Every attribute but the custom ones.
@@ -72,6 +85,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
         .link, .language, .attachment,
     ]
 
+    /// The property's name (`font`, `foregroundColor`, …), or a custom attribute's own name.
     public var description: String {
         // Spelled out: `String(reflecting: self)` would call this property again.
         switch self {

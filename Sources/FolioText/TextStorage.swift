@@ -15,14 +15,19 @@
 public final class TextStorage {
     /// What an editing group changed.
     public struct EditMask: OptionSet, Sendable, Hashable {
+        /// The bits of the mask (see `characters` and `attributes`).
         public let rawValue: Int
+        /// A mask from its bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Text was inserted, deleted or replaced (lengths or characters changed).
         public static let characters = EditMask(rawValue: 1)
+        /// Only attributes or paragraph styles changed; the text is the same.
         public static let attributes = EditMask(rawValue: 2)
     }
 
     /// One finished editing group, as told to observers.
     public struct Edit: Sendable, Hashable {
+        /// Whether characters, attributes or both changed.
         public var mask: EditMask
         /// The edited range in the text after the edit.
         public var range: Range<Int>
@@ -51,6 +56,7 @@ public final class TextStorage {
     /// observers hear of it (the document layer's style rules run here).
     public var attributeFixers: [@Sendable (TextStorage, Range<Int>) -> Void] = []
 
+    /// An empty storage, with default typing attributes and paragraph style.
     public init() {}
 
     /// A storage holding `string` with one set of attributes and one paragraph style.
@@ -66,10 +72,12 @@ public final class TextStorage {
 
     /// Length in UTF-8 bytes.
     public var length: Int { bytes.count }
+    /// True when the storage holds no text.
     public var isEmpty: Bool { bytes.isEmpty }
     /// The whole text.
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The text in `range` (UTF-8 byte offsets on scalar boundaries, checked).
     public func substring(_ range: Range<Int>) -> String {
         checkRange(range)
         return String(decoding: bytes[range], as: UTF8.self)
@@ -190,8 +198,13 @@ public final class TextStorage {
 
     // MARK: Editing
 
+    /// Opens an editing group (groups nest). Observers hear nothing until the outermost group
+    /// ends; every `beginEditing()` needs its `endEditing()`.
     public func beginEditing() { editingDepth += 1 }
 
+    /// Closes an editing group. Closing the outermost one makes each edited paragraph's style
+    /// uniform, runs the `attributeFixers`, and tells every observer one `Edit` covering all of
+    /// the group's changes.
     public func endEditing() {
         precondition(editingDepth > 0, "endEditing() without beginEditing()")
         editingDepth -= 1
@@ -343,6 +356,7 @@ public final class TextStorage {
         observers.append(WeakObserver(value: observer))
     }
 
+    /// Stops telling `observer` about edits (observers not attached are ignored).
     public func removeObserver(_ observer: any TextStorageObserver) {
         observers.removeAll { $0.value == nil || $0.value === observer }
     }
@@ -427,6 +441,8 @@ public final class TextStorage {
 
 /// Hears about finished editing groups; layout managers are observers.
 public protocol TextStorageObserver: AnyObject {
+    /// Called once per finished editing group (after the paragraph styles are made uniform and
+    /// the attribute fixers have run), on the thread that ended the group.
     func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit)
 }
 

@@ -128,9 +128,13 @@ struct Render: ParsableCommand {
         let out = output ?? job.defaultOutput
         if out == "-" {
             // The PDF is made whole in a temporary file first, as always, then copied out.
+            // The file is in a folder of this run's own (a name no one can guess, open to
+            // this user only), removed with everything in it afterwards.
             if watch { throw Messages.error("--watch writes a file each time: give -o a file name, not -") }
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("folio-\(getpid())-stdout.pdf").path
-            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            let folder: String
+            do { folder = try Render.makePrivateFolder() } catch { throw Messages.error("\(error)") }
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let temporary = URL(fileURLWithPath: folder).appendingPathComponent("stdout.pdf").path
             _ = try renderOnce(job, to: temporary, announce: false)
             guard let pdf = FileManager.default.contents(atPath: temporary) else { throw Messages.error("cannot read back \(temporary)") }
             FileHandle.standardOutput.write(pdf)
@@ -203,6 +207,21 @@ struct Render: ParsableCommand {
         return text
     }
 
+    /// A new, empty folder under `parent` (the system's temporary folder unless given)
+    /// made by mkdtemp: a name no one can guess and mode 0700, so no other user can
+    /// read what is written in it or plant a file or link where it will be written.
+    static func makePrivateFolder(in parent: String = FileManager.default.temporaryDirectory.path) throws -> String {
+        var template = Array(URL(fileURLWithPath: parent).appendingPathComponent("folio-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw TemporaryFolderError(description: "cannot create a temporary folder in \(parent): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    struct TemporaryFolderError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// Whether `path` exists and is not a regular file (a pipe, a device such as /dev/stdin).
     static func isStream(_ path: String) -> Bool {
         var info = stat()
@@ -210,29 +229,61 @@ struct Render: ParsableCommand {
         return info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFDIR
     }
 
-    /// Warns about a font a style asks for that is not installed, naming the one used.
+    /// Warns about each font a style or the document asks for that is not installed,
+    /// naming the font used instead and every style asking for it (once per request: a
+    /// family list and the font it falls back to). With -v, notes every style's font:
+    /// the family actually used, its weight and slant, its size — styles sharing a family
+    /// differ in the rest, and each is worth knowing.
     private func checkFonts(_ prepared: PreparedDocument) {
-        var seen = Set<String>()
+        struct Request: Hashable { var families: [String]; var used: String }
+        var requests: [Request] = []
+        var askers: [Request: [String]] = [:]
+        var checked = Set<[String]>()
         // The body first: a font it lacks is the one to name.
-        for name in ["body"] + prepared.styles.names.sorted().filter({ $0 != "body" }) {
-            guard let font = prepared.styles.style(name)?.attributes.font, let first = font.families.first,
-                  !seen.contains(first) else { continue }
-            seen.insert(first)
+        for name in ["body"] + prepared.styles.names.filter({ $0 != "body" }) {
+            guard let style = prepared.styles.style(name), let font = style.attributes.font, !font.families.isEmpty else { continue }
+            let used = FontCatalog.resolvedFamily(for: font)
+            checked.insert(font.families)
             if !font.families.contains(where: FontCatalog.isInstalled) {
-                Messages.warn("font '\(first)' is not installed; using '\(FontCatalog.resolvedFamily(for: font))' instead (style '\(name)')")
-            } else if verbose {
-                Messages.note("style '\(name)': \(FontCatalog.resolvedFamily(for: font)) \(Render.points(font.size)) pt")
+                let request = Request(families: font.families, used: used)
+                if askers[request] == nil { requests.append(request) }
+                askers[request, default: []].append(name)
+            }
+            if verbose {
+                Messages.note("style '\(name)': \(Render.describe(font, family: used))\(style.kind == .character ? " (on body text)" : "")")
             }
         }
-        // Fonts the document names itself (`[text]{font="…"}`): the first place each is used.
+        for request in requests {
+            let styles = askers[request]!.map { "'\($0)'" }.joined(separator: ", ")
+            Messages.warn("\(Render.notInstalled(request.families)); using '\(request.used)' instead (style\(askers[request]!.count == 1 ? "" : "s") \(styles))")
+        }
+        // Fonts the document names itself (`[text]{font="…"}`): the first place each
+        // request no style makes is used.
         let storage = prepared.document.storage
         for run in storage.attributeRuns() {
-            guard let font = run.attributes.font, let first = font.families.first, !seen.contains(first) else { continue }
-            seen.insert(first)
+            guard let font = run.attributes.font, !font.families.isEmpty, !checked.contains(font.families) else { continue }
+            checked.insert(font.families)
             if !font.families.contains(where: FontCatalog.isInstalled) {
                 let line = storage.substring(storage.paragraphContentRange(at: storage.paragraphIndex(containing: run.range.lowerBound)))
-                Messages.warn("\(input): font '\(first)' is not installed; using '\(FontCatalog.resolvedFamily(for: font))' instead (for “\(line.prefix(40))\(line.count > 40 ? "…" : "")”)")
+                Messages.warn("\(input): \(Render.notInstalled(font.families)); using '\(FontCatalog.resolvedFamily(for: font))' instead (for “\(line.prefix(40))\(line.count > 40 ? "…" : "")”)")
             }
         }
+    }
+
+    /// "font 'A' is not installed", or for a list none of which is, "fonts 'A', 'B' are not installed".
+    static func notInstalled(_ families: [String]) -> String {
+        families.count == 1 ? "font '\(families[0])' is not installed"
+            : "fonts \(families.map { "'\($0)'" }.joined(separator: ", ")) are not installed"
+    }
+
+    /// A font as a note names it: the family used, its weight and slant when not the
+    /// regular upright, its size — "DejaVu Sans bold 16 pt".
+    static func describe(_ font: FontDescriptor, family: String) -> String {
+        let weights = [100: "thin", 200: "extra-light", 300: "light", 500: "medium", 600: "semibold", 700: "bold",
+                       800: "extra-bold", 900: "heavy"]
+        var words = [family]
+        if font.weight != .regular { words.append(weights[font.weight.value] ?? "weight \(font.weight.value)") }
+        if font.style != .normal { words.append(font.style.rawValue) }
+        return words.joined(separator: " ") + " \(points(font.size)) pt"
     }
 }

@@ -158,7 +158,7 @@ final class RenderOptionTests: XCTestCase {
         XCTAssertEqual(result.stdout, "\(try XCTUnwrap(declared))\n")
     }
 
-    /// -v names the template and the body's font and size and times each step; without it
+    /// -v names the template and each style's font and size and times each step; without it
     /// only the page count is printed; -q prints nothing.
     func testVerboseQuietAndDefaultOutput() throws {
         let dir = try makeTemporaryDirectory()
@@ -168,8 +168,9 @@ final class RenderOptionTests: XCTestCase {
         XCTAssertEqual(verbose.status, 0, verbose.stderr)
         XCTAssertEqual(verbose.stdout, "\(out): 1 page\n")
         XCTAssertTrue(verbose.stderr.contains("folio: template 'default'"), verbose.stderr)
-        // The body first, then one style for each other family, sizes as people write them.
-        XCTAssertTrue(verbose.stderr.contains("folio: style 'body': DejaVu Serif 10.5 pt\nfolio: style 'code': DejaVu Sans Mono 8.92 pt\n"), verbose.stderr)
+        // The body first, then every other style (RenderReportTests), sizes as people write them.
+        XCTAssertTrue(verbose.stderr.contains("folio: template 'default' (built-in template 'default')\nfolio: style 'body': DejaVu Serif 10.5 pt\n"), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains("folio: style 'code': DejaVu Sans Mono 8.92 pt\n"), verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains("folio: style 'footer': DejaVu Sans 8.5 pt\n"), verbose.stderr)
         XCTAssertNotNil(verbose.stderr.firstMatch(of: /folio: read \d+\.\d{3} s, template \d+\.\d{3} s, styled \d+\.\d{3} s, set and written \d+\.\d{3} s \(\d+\.\d{3} s in all\)\n/),
                         verbose.stderr)

@@ -1,4 +1,5 @@
 import FolioMarkup
+import FolioTestSupport
 import Foundation
 import XCTest
 
@@ -8,15 +9,14 @@ final class BuiltinTemplatesTests: XCTestCase {
     private var dir: URL!
 
     override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-builtins-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        dir = try makeTemporaryDirectory("folio-builtins")
     }
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     func testNamesAreDefaultFirstThenSorted() {
         let names = BuiltinTemplates.names
-        XCTAssertEqual(names.first, "default")
+        XCTAssertEqual(names, ["default", "book", "large-print", "newspaper", "report", "two-column"])
         XCTAssertEqual(Array(names.dropFirst()), names.dropFirst().sorted())
         XCTAssertFalse(names.contains("README.md"))
     }
@@ -27,12 +27,11 @@ final class BuiltinTemplatesTests: XCTestCase {
         XCTAssertFalse(yaml.isEmpty)
         XCTAssertNil(files["README.md"])
         XCTAssertTrue(BuiltinTemplates.files(of: "nosuch").isEmpty)
-        // Loaded from anywhere: the working directory has no Templates/ folder.
-        let cwd = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(dir.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        // Loaded from anywhere: written out from the embedded bytes, never read from the
+        // source tree (which is where the tests run).
         let t = try BuiltinTemplates.template(named: "default")
         let directory = try XCTUnwrap(t.directory)
+        XCTAssertFalse(directory.hasPrefix(repositoryDirectory.path), "materialised, not read from the source tree: \(directory)")
         XCTAssertFalse(directory.contains("/Templates/default"), "materialised, not read from the source tree: \(directory)")
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent("template.yaml")), yaml)
         XCTAssertEqual(t.sourcePath, "built-in template 'default'")
@@ -65,7 +64,9 @@ final class BuiltinTemplatesTests: XCTestCase {
     func testEveryBuiltinLoadsAndResolves() throws {
         for name in BuiltinTemplates.names {
             let t = try BuiltinTemplates.template(named: name)
+            XCTAssertEqual(t.name, name)
             XCTAssertFalse(t.summary.isEmpty, name)
+            XCTAssertNotNil(BuiltinTemplates.files(of: name)["template.yaml"], name)
             _ = try StyleSheet(template: t)
             // Its images are files the renderer can open.
             for frame in t.masters.values.flatMap(\.frames) {
@@ -74,6 +75,8 @@ final class BuiltinTemplatesTests: XCTestCase {
                               "\(name): \(image)")
             }
         }
+        XCTAssertNotNil(BuiltinTemplates.files(of: "report")["logo.png"], "the report's logo is embedded")
+        XCTAssertEqual(try BuiltinTemplates.template(named: "large-print").scale, 1.5)
         XCTAssertThrowsError(try BuiltinTemplates.template(named: "nosuch")) {
             XCTAssertTrue("\($0)".contains("no built-in template 'nosuch' (built-ins: default,"), "\($0)")
         }
@@ -125,6 +128,26 @@ final class BuiltinTemplatesTests: XCTestCase {
                        "the file named, not the folder's template.yaml")
         XCTAssertEqual(try TemplateResolver.resolve("default").name, "default")
         XCTAssertEqual(try TemplateResolver.resolve("default").directory, try BuiltinTemplates.template(named: "default").directory)
+    }
+
+    /// A relative name is looked for in the folder given (the working directory by
+    /// default): there a folder named like a built-in is the template only if it holds one.
+    func testAFolderNamedLikeABuiltinIsNotMistakenForIt() throws {
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("book"), withIntermediateDirectories: true)
+        // ./book holds no template.yaml: `book` is still the built-in …
+        XCTAssertEqual(try TemplateResolver.resolve("book", relativeTo: dir.path).directory,
+                       try BuiltinTemplates.template(named: "book").directory)
+        // … but a path to it says what is missing.
+        XCTAssertThrowsError(try TemplateResolver.resolve("./book", relativeTo: dir.path)) {
+            XCTAssertEqual("\($0)", "\(self.dir.path)/book/template.yaml: no such file")
+        }
+        try "name: mine\n".write(to: dir.appendingPathComponent("book/template.yaml"), atomically: true, encoding: .utf8)
+        let mine = try TemplateResolver.resolve("book", relativeTo: dir.path)
+        XCTAssertEqual(mine.name, "mine", "a folder holding a template wins")
+        XCTAssertEqual(mine.directory, dir.appendingPathComponent("book").path)
+        XCTAssertEqual(try TemplateResolver.resolve("./book/template.yaml", relativeTo: dir.path).name, "mine")
+        XCTAssertEqual(try TemplateResolver.resolve(dir.appendingPathComponent("book").path, relativeTo: "/nonexistent").name, "mine",
+                       "an absolute path is taken as it is")
     }
 
     func testResolverErrors() throws {

@@ -1,4 +1,5 @@
 import FolioMarkup
+import FolioTestSupport
 import Foundation
 import XCTest
 
@@ -12,15 +13,16 @@ final class DocumentBuilderTests: XCTestCase {
         styles = try StyleSheet(template: template)
     }
 
-    private func build(_ markdown: String, file: String = "/tmp/doc.md", columnHeight: Double = 700) throws -> BuiltDocument {
+    /// The name documents built from text go by in messages: a label, never a file read
+    /// or written (no such folder exists).
+    private static let label = "/no-such-folder/doc.md"
+
+    private func build(_ markdown: String, file: String = label, columnHeight: Double = 700) throws -> BuiltDocument {
         let document = try MarkdownReader.parse(markdown, file: file)
         return try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: columnHeight).build(document)
     }
 
-    private var squarePNG: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Assets/square.png")
-    }
+    private var squarePNG: URL { repositoryDirectory.appendingPathComponent("Examples/Assets/square.png") }
 
     /// The paragraphs' texts and styles.
     private func paragraphs(_ built: BuiltDocument) -> [(text: String, style: ParagraphStyle, attributes: TextAttributes)] {
@@ -81,8 +83,8 @@ final class DocumentBuilderTests: XCTestCase {
     }
 
     func testUnknownStyleIsAnErrorAtItsLine() throws {
-        XCTAssertThrowsError(try build("Text.\n\n{.nosuch}\nMore.", file: "/tmp/x.md")) { error in
-            XCTAssertTrue("\(error)".hasPrefix("/tmp/x.md:3:"), "\(error)")
+        XCTAssertThrowsError(try build("Text.\n\n{.nosuch}\nMore.", file: "/no-such-folder/x.md")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("/no-such-folder/x.md:3:"), "\(error)")
             XCTAssertTrue("\(error)".contains("unknown style 'nosuch'"), "\(error)")
         }
     }
@@ -160,15 +162,14 @@ final class DocumentBuilderTests: XCTestCase {
     }
 
     func testATallInlineImageIsCappedAndItsLineGrowsToHoldIt() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-tall-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeTemporaryDirectory("folio-tall")
         defer { try? FileManager.default.removeItem(at: dir) }
         let chart = squarePNG.deletingLastPathComponent().appendingPathComponent("chart.png")
         try FileManager.default.copyItem(at: chart, to: dir.appendingPathComponent("chart.png"))
         let built = try build("Line one of the text.\nText with ![chart](chart.png) inline, then more words after it.\n",
                               file: dir.appendingPathComponent("d.md").path, columnHeight: 100)
         let attachment = (0..<built.storage.length).lazy.compactMap { built.storage.attributes(at: $0).attributes.attachment }.first
-        XCTAssertEqual(attachment?.bounds.height ?? 0, 85, accuracy: 0.01, "never taller than a figure may be")
+        XCTAssertEqual(attachment?.sizing, .shrinkToFit(maximumHeight: 85), "never taller than a figure may be, fitted where it lands")
         var style = built.storage.paragraphStyle(ofParagraph: 0)
         style.minimumLineHeight = 14; style.maximumLineHeight = 14
         built.storage.setParagraphStyle(style, range: built.storage.paragraphRange(at: 0))
@@ -178,6 +179,9 @@ final class DocumentBuilderTests: XCTestCase {
         let lines = manager.lineFragments
         let tall = try XCTUnwrap(lines.firstIndex { $0.glyphRuns.contains { $0.attachment != nil } })
         XCTAssertGreaterThanOrEqual(lines[tall].rect.height, 85)
+        let laidOut = try XCTUnwrap(lines[tall].glyphRuns.first { $0.attachment != nil }?.attachmentRect)
+        XCTAssertEqual(laidOut.height, 85, accuracy: 0.01, "capped at 85 % of the column height")
+        XCTAssertLessThanOrEqual(laidOut.width, 200 + 1e-6, "and within the column")
         for k in 1..<lines.count { XCTAssertGreaterThanOrEqual(lines[k].rect.minY, lines[k - 1].rect.maxY - 1e-6) }
         let run = try XCTUnwrap(lines[tall].glyphRuns.first { $0.attachment != nil })
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(run.attachmentRect).minY, lines[tall].rect.minY - 1e-6, "the picture stays in its line")
@@ -185,8 +189,7 @@ final class DocumentBuilderTests: XCTestCase {
     }
 
     func testImageSourcesAreURLsAndWebImagesAreNotFetched() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-url-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeTemporaryDirectory("folio-url")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("my pic.png"))
         let file = dir.appendingPathComponent("d.md").path
@@ -254,17 +257,19 @@ final class DocumentBuilderTests: XCTestCase {
     }
 
     func testAnImageAloneIsAFigureScaledToTheColumnWithItsCaption() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("folio-fig-\(getpid())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try makeTemporaryDirectory("folio-fig")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let png = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Assets/square.png")
-        try FileManager.default.copyItem(at: png, to: dir.appendingPathComponent("sq.png"))
+        try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("sq.png"))
         let built = try build("Text with ![icon](sq.png) inline.\n\n![The caption](sq.png)\n", file: dir.appendingPathComponent("d.md").path)
         let p = paragraphs(built)
         XCTAssertEqual(p.count, 3)
         let figure = built.storage.attributes(at: built.storage.paragraphRange(at: 1).lowerBound).attributes.attachment
-        XCTAssertEqual(figure?.bounds.width ?? 0, 450, accuracy: 0.01, "scaled to the column width")
+        XCTAssertEqual(figure?.sizing, .fillWidth(maximumHeight: 700 * 0.85), "scaled at layout time to the column it lands in")
+        XCTAssertEqual(figure?.bounds.size, Size(width: 32, height: 32), "its natural size keeps the aspect ratio")
+        let manager = LayoutManager(textStorage: built.storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
+        let figureRun = manager.lineFragments(inContainerAt: 0).flatMap(\.glyphRuns).first { $0.characterRange.lowerBound == built.storage.paragraphRange(at: 1).lowerBound }
+        XCTAssertEqual(try XCTUnwrap(figureRun?.attachmentRect).width, 450, accuracy: 0.01, "as wide as the column")
         XCTAssertEqual(p[2].text, "The caption")
         XCTAssertTrue(p[1].style.keepWithNext, "a figure stays with its caption")
         XCTAssertEqual(built.images.count, 1)
@@ -277,10 +282,19 @@ final class DocumentBuilderTests: XCTestCase {
         let built = try build("---\ntitle: The Title\nauthor: Ann Author\nkeywords: [a, b]\nsubject: Things\n---\n\nBody.")
         let p = paragraphs(built)
         XCTAssertEqual(p.map(\.text), ["The Title", "Ann Author", "Body."])
+        // The title block is set in the template's title and author styles.
+        let title = try styles.paragraphStyle(named: "title", at: nil), author = try styles.paragraphStyle(named: "author", at: nil)
+        XCTAssertEqual(p[0].attributes.font, title.attributes.font)
+        XCTAssertEqual(p[0].style.alignment, title.paragraph.alignment)
+        XCTAssertEqual(p[1].attributes.font, author.attributes.font)
+        XCTAssertEqual(p[1].attributes.font?.style, .italic)
+        XCTAssertEqual(p[2].attributes.font, try styles.paragraphStyle(named: "body", at: nil).attributes.font)
         XCTAssertEqual(built.metadata.title, "The Title")
         XCTAssertEqual(built.metadata.author, "Ann Author")
+        XCTAssertEqual(built.metadata.subject, "Things")
         XCTAssertEqual(built.metadata.keywords, ["a", "b"])
         XCTAssertEqual(built.variables["title"], "The Title")
+        XCTAssertEqual(built.variables["author"], "Ann Author")
     }
 
     func testFrontMatterValuesAreInlineMarkdown() throws {
@@ -320,15 +334,25 @@ final class DocumentBuilderTests: XCTestCase {
         template.rules = [StyleRule(pattern: "\\b[A-Z]{2,}\\b", style: "alarm"),
                           StyleRule(pattern: "~([^~]+)~", style: "script", replacement: "$1")]
         styles = try StyleSheet(template: template)
-        let built = try build("Beware the NASA budget.\n\nA ~whispered~ word.")
+        let built = try build("Beware the NASA budget.\n\nA ~whispered~ word.\n\nThe NATO summit.")
         XCTAssertEqual(attributes(of: "NASA", in: built)?.foregroundColor, Color(hex: "#ff0000"))
+        XCTAssertEqual(attributes(of: "NATO", in: built)?.foregroundColor, Color(hex: "#ff0000"))
         XCTAssertNil(attributes(of: "Beware", in: built)?.foregroundColor)
         XCTAssertEqual(built.storage.substring(built.storage.paragraphContentRange(at: 1)), "A whispered word.")
         XCTAssertEqual(attributes(of: "whispered", in: built)?.font?.style, .italic)
-        // An edit runs the rules again on the paragraph it touches.
+        // Take the rule's colour off NATO behind the rules' back (with the fixers out) …
         let s = built.storage
+        let fixers = s.attributeFixers
+        XCTAssertFalse(fixers.isEmpty, "the rules are installed in the storage")
+        s.attributeFixers = []
+        let nato = s.string.utf8.distance(from: s.string.startIndex, to: try XCTUnwrap(s.string.range(of: "NATO")).lowerBound)
+        s.setAttributes(try XCTUnwrap(attributes(of: "The", in: built)), range: nato..<(nato + 4))
+        XCTAssertNil(attributes(of: "NATO", in: built)?.foregroundColor)
+        s.attributeFixers = fixers
+        // … then an edit runs the rules again on the paragraph it touches, and on no other.
         s.replaceCharacters(in: s.paragraphContentRange(at: 0).upperBound..<s.paragraphContentRange(at: 0).upperBound, with: " And ESA.")
         XCTAssertEqual(attributes(of: "ESA", in: built)?.foregroundColor, Color(hex: "#ff0000"))
+        XCTAssertNil(attributes(of: "NATO", in: built)?.foregroundColor, "an untouched paragraph is left as it is")
     }
 
     func testColumnsPropertyStartsASection() throws {
@@ -339,9 +363,17 @@ final class DocumentBuilderTests: XCTestCase {
 
     func testPlainTextIsSetInBody() throws {
         let built = try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: 700)
-            .buildPlainText("One\nparagraph.\n\nTwo.\n", file: "/tmp/p.txt", language: "en-US")
-        XCTAssertEqual(paragraphs(built).map(\.text), ["One paragraph.", "Two."])
+            .buildPlainText("One\nparagraph.\n\nTwo.\n", file: "/no-such-folder/p.txt", language: "en-US")
+        let p = paragraphs(built)
+        XCTAssertEqual(p.map(\.text), ["One paragraph.", "Two."])
         XCTAssertEqual(built.storage.paragraphCount, 2, "no empty paragraph at the end")
+        let body = try styles.paragraphStyle(named: "body", at: nil)
+        for paragraph in p {
+            XCTAssertEqual(paragraph.attributes.font, body.attributes.font, paragraph.text)
+            XCTAssertEqual(paragraph.style.alignment, body.paragraph.alignment, paragraph.text)
+            XCTAssertEqual(paragraph.style.firstLineHeadIndent, body.paragraph.firstLineHeadIndent, accuracy: 1e-9, paragraph.text)
+            XCTAssertEqual(paragraph.attributes.language, "en-US", "the language given, for hyphenation")
+        }
     }
 }
 

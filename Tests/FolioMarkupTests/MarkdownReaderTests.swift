@@ -351,18 +351,22 @@ final class MarkdownReaderTests: XCTestCase {
     // MARK: Files
 
     func testReadReportsFileErrors() throws {
-        let path = NSTemporaryDirectory() + "folio-md-\(UUID().uuidString).md"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let dir = try makeTemporaryDirectory("folio-md")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("doc.md").path
         try Data([0x23, 0x20, 0x41, 0x0A, 0x62, 0xFF]).write(to: URL(fileURLWithPath: path))
         XCTAssertThrowsError(try MarkdownReader.read(path: path)) { error in
             XCTAssertEqual((error as? DocumentError).map { [$0.line, $0.column] }, [2, 2])
+            XCTAssertTrue("\(error)".hasPrefix("\(path):2:2: invalid UTF-8"), "\(error)")
         }
         try Data("---\ntitle: T\n---\n# A\n".utf8).write(to: URL(fileURLWithPath: path))
         let document = try MarkdownReader.read(path: path)
         XCTAssertEqual(document.file, path)
         XCTAssertEqual(document.frontMatter.title, "T")
         XCTAssertEqual(document.blocks.first?.location, SourceLocation(file: path, line: 4, column: 1))
-        XCTAssertThrowsError(try MarkdownReader.read(path: path + ".missing"))
+        XCTAssertThrowsError(try MarkdownReader.read(path: path + ".missing")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("\(path).missing: "), "the file named: \(error)")
+        }
     }
 
     func testConcurrentParses() {

@@ -34,7 +34,7 @@ final class PageComposerTests: XCTestCase {
         XCTAssertNil(manager.unplacedRange)
     }
 
-    func testMastersArePickedForFirstOpeningLeftAndRightPages() {
+    func testMastersArePickedForFirstOpeningLeftAndRightPages() throws {
         let frame = { (text: String) in Frame(rect: Rect(x: 10, y: 5, width: 100, height: 10), text: text) }
         var heading = ParagraphStyle(alignment: .left)
         heading.breakBefore = .page
@@ -45,13 +45,23 @@ final class PageComposerTests: XCTestCase {
                                 masters: ["first": PageMaster(frames: []), "opening": PageMaster(frames: [frame("open")]),
                                           "left": PageMaster(frames: [frame("L")]), "right": PageMaster(frames: [frame("R")])])
         let composer = PageComposer(template: template, openings: [s.paragraphRange(at: 2).lowerBound])
-        _ = layout(s, composer)
+        let manager = layout(s, composer)
         let masters = composer.pages.map(\.master)
         XCTAssertEqual(masters.first, "first")
-        XCTAssertEqual(masters.filter { $0 == "opening" }.count, 1)
-        for page in composer.pages where page.master == "left" || page.master == "right" {
-            XCTAssertEqual(page.master, page.isLeftHand ? "left" : "right")
+        // The opening master is the page "Chapter Two" starts on, and only that one.
+        let chapter = try XCTUnwrap(manager.lineFragments.first { $0.paragraphIndex == 2 }).containerIndex
+        let openingPage = try XCTUnwrap(composer.pages.firstIndex { $0.columns.contains { $0.containerIndex == chapter } })
+        XCTAssertGreaterThan(openingPage, 0)
+        XCTAssertEqual(masters.indices.filter { masters[$0] == "opening" }, [openingPage])
+        XCTAssertEqual(composer.pages[openingPage].frames.map(\.text), ["open"])
+        // Every other page is left or right by its side, and there are both.
+        for (i, page) in composer.pages.enumerated() where i != 0 && i != openingPage {
+            XCTAssertEqual(page.master, page.isLeftHand ? "left" : "right", "page \(page.number)")
+            XCTAssertEqual(page.frames.map(\.text), [page.isLeftHand ? "L" : "R"], "page \(page.number)")
         }
+        XCTAssertTrue(masters.contains("left") && masters.contains("right"), "\(masters)")
+        XCTAssertEqual(composer.pages[0].frames.count, 0, "the first page's master has no frames")
+        XCTAssertNil(manager.unplacedRange)
     }
 
     func testSharedFramesMirrorOnLeftHandPagesAndNegativeOffsetsMeasureFromTheFarEdge() {

@@ -39,6 +39,7 @@ public final class Hyphenator: @unchecked Sendable {
         return nil
     }
 
+    /// The language tag the dictionary was asked for (`en-US`, `de`), as given.
     public let language: String
     /// Fewest characters kept before and after a hyphen.
     public var leftMinimum = 2, rightMinimum = 3

@@ -12,6 +12,7 @@ public struct BezierPath: Hashable, Sendable {
         /// Starts a new subpath; the previous one, if left open, is closed implicitly
         /// when the region is computed.
         case move(to: Point)
+        /// A straight segment from the current point to `to`.
         case line(to: Point)
         /// A cubic Bézier segment from the current point.
         case curve(to: Point, control1: Point, control2: Point)

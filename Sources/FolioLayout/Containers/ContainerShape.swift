@@ -16,6 +16,7 @@ public struct RectangleShape: ContainerShape, Hashable {
     /// The rectangle, in container coordinates.
     public var rect: Rect
 
+    /// A shape that is `rect` (container coordinates, points).
     public init(_ rect: Rect) { self.rect = rect }
 
     /// The rectangle's full width when the band lies within its height, else nothing.

@@ -77,10 +77,11 @@ final class BackgroundWorker: @unchecked Sendable {
 
     /// Shapes one paragraph on the calling thread.
     static func shape(paragraph index: Int, of storage: TextStorage, defaults: LayoutDefaults,
-                      typesetting: TypesettingParameters, context: ShapingContext) -> ShapedParagraph {
+                      typesetting: TypesettingParameters, column: Column?, context: ShapingContext) -> ShapedParagraph {
         let i = input(paragraph: index, of: storage)
+        let room = column.map { AttachmentRoom(columnWidth: $0.width, padding: $0.padding, style: i.style) }
         return context.shapeParagraph(text: i.text, storageOffset: i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults,
-                                     typesetting: typesetting)
+                                     typesetting: typesetting, room: room)
     }
 
     private let done = DispatchSemaphore(value: 0)
@@ -160,7 +161,7 @@ final class BackgroundWorker: @unchecked Sendable {
 
     private func shape(_ index: Int, context: ShapingContext) -> ShapedParagraph {
         let shaped = BackgroundWorker.shape(paragraph: index, of: storage, defaults: defaults, typesetting: typesetting,
-                                              context: context)
+                                            column: column, context: context)
         if let column { speculate(shaped, paragraph: index, column: column) }
         return shaped
     }

@@ -5,6 +5,7 @@ public struct ContainerRequest: Sendable, Hashable {
     /// `.none` when the last container is full; otherwise the break the paragraph at
     /// `characterIndex` asks for.
     public var breakBefore: BreakBefore
+    /// A request for a container starting at storage offset `characterIndex` (UTF-8 bytes).
     public init(characterIndex: Int, breakBefore: BreakBefore) {
         self.characterIndex = characterIndex; self.breakBefore = breakBefore
     }

@@ -1,5 +1,7 @@
 /// Attributes the layout manager applies where the storage leaves one unset.
 public struct LayoutDefaults: Sendable, Hashable {
+    /// Character attributes laid under every run: the font and foreground colour given to
+    /// `init`. A run's own attributes win wherever they are set.
     public var attributes: TextAttributes
     /// Used for hyphenation and shaping when a run names no language.
     public var language: String
@@ -7,6 +9,8 @@ public struct LayoutDefaults: Sendable, Hashable {
     /// The language of text that names none (and of hyphenation without one): en-US.
     public static let defaultLanguage = "en-US"
 
+    /// Defaults of `font` (`FontDescriptor()`: DejaVu Serif 12 pt unless given),
+    /// `foregroundColor` (black) and `language` (`defaultLanguage`).
     public init(font: FontDescriptor = FontDescriptor(),
                 foregroundColor: Color = .black, language: String = LayoutDefaults.defaultLanguage) {
         attributes = TextAttributes(font: font, foregroundColor: foregroundColor)

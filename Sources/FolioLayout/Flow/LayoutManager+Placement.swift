@@ -73,7 +73,7 @@ extension LayoutManager {
         let index = records.count
         guard index < textStorage.paragraphCount else { finish(); return }
         paragraphsLaidOut += 1
-        let p = shapedParagraph(index)
+        var p = shapedParagraph(index)
         records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1
@@ -143,6 +143,16 @@ extension LayoutManager {
                                           rtl: rtl, ask: true) else {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
+                }
+                if k == 0, start == 0, firstLine, p.hasSizedAttachments, retries < 4,
+                   let column = column(forShaping: slot.containerIndex),
+                   AttachmentRoom(columnWidth: column.width, padding: column.padding, style: style) != p.attachmentRoom {
+                    // Images sized to their column were fitted to another (or to none): fit
+                    // them to the column the paragraph has landed in and break it again.
+                    retries += 1
+                    p = BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
+                                               column: column, context: context)
+                    continue breaking
                 }
                 // The width the line was broken for (none known for an empty paragraph's line).
                 let expected = k == 0 ? (firstWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)

@@ -2,6 +2,10 @@
 // and spliced back when the flow reaches it in the same state.
 
 extension LayoutManager {
+    /// `TextStorageObserver`: after an edit, keeps the layout before the first edited paragraph,
+    /// lays out from there again (lazily, on the next query) and keeps the old layout after the
+    /// edit to splice back if the flow reaches it in the same state. Editing the storage from a
+    /// delegate callback during layout is a programming error (it traps).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
         precondition(!isLayingOut, "the text storage was edited while its layout manager was laying it out (from a delegate callback?); edit between layout calls")
         let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))

@@ -42,6 +42,13 @@ extension LayoutManager {
     func shapedParagraph(_ index: Int) -> ShapedParagraph {
         if let worker, let p = worker.take(index, context: context) { return p }
         return BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
-                                      context: context)
+                                      column: column(forShaping: cursor.containerIndex), context: context)
+    }
+
+    /// The column a paragraph about to be set in container `index` is shaped for: that
+    /// container, or — not made yet — the last one, which the next is most likely like.
+    func column(forShaping index: Int) -> BackgroundWorker.Column? {
+        guard let c = index < textContainers.count ? textContainers[index] : textContainers.last else { return nil }
+        return .init(width: c.contentRect.width, padding: c.lineFragmentPadding, typesetting: typesetting)
     }
 }

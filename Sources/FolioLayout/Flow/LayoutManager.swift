@@ -7,10 +7,15 @@
 /// Several layout managers may observe one storage, each with its own chain; after an
 /// edit each one keeps the layout before the edited paragraph and redoes the rest.
 public final class LayoutManager: TextStorageObserver {
+    /// The storage laid out; the manager observes its edits (it is held strongly).
     public let textStorage: TextStorage
     /// Attributes for what the storage leaves unset (font, colour, language).
     public var defaults: LayoutDefaults { didSet { invalidateLayout(fromParagraph: 0) } }
+    /// Supplies containers when the chain runs out and hears when each one is complete;
+    /// held weakly.
     public weak var delegate: (any LayoutManagerDelegate)?
+    /// The chain, in flow order. Change it through `addTextContainer(_:)`,
+    /// `insertTextContainer(_:at:)` and `removeTextContainer(at:)`, not by hand.
     public internal(set) var textContainers: [TextContainer] = []
     /// Text that found no container (the chain ran out and the delegate gave none).
     public internal(set) var unplacedRange: Range<Int>?
@@ -85,16 +90,23 @@ public final class LayoutManager: TextStorageObserver {
 
     // MARK: Containers
 
+    /// Appends `container` to the chain. Layout done so far is kept, unless a finished layout
+    /// left text unplaced (`unplacedRange`): then the whole storage is laid out again
+    /// (lazily) so that text can flow into the new container.
     public func addTextContainer(_ container: TextContainer) {
         textContainers.append(container)
         if finished, unplacedRange != nil { invalidateLayout(fromParagraph: 0) }
     }
 
+    /// Inserts `container` into the chain at `index`; the whole storage is laid out again
+    /// (lazily, on the next query).
     public func insertTextContainer(_ container: TextContainer, at index: Int) {
         textContainers.insert(container, at: index)
         invalidateLayout(fromParagraph: 0)
     }
 
+    /// Removes the container at `index` from the chain; the whole storage is laid out again
+    /// (lazily). Indexes of the containers after it shift down by one.
     public func removeTextContainer(at index: Int) {
         textContainers.remove(at: index)
         invalidateLayout(fromParagraph: 0)

@@ -16,10 +16,13 @@ public protocol LayoutManagerDelegate: AnyObject {
 }
 
 extension LayoutManagerDelegate {
+    /// Default: no more containers (the text left over becomes `unplacedRange`).
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? { nil }
+    /// Default: calls `layoutManager(_:containerAfter:)`, ignoring what the request says.
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
         self.layoutManager(layoutManager, containerAfter: last)
     }
+    /// Default: does nothing.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {}
 }

@@ -6,7 +6,9 @@ import Foundation
 public enum ApplicationFonts {
     /// Why a font file could not be added.
     public struct Problem: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, naming the file (missing, unreadable, not a font).
         public var reason: String
+        /// The reason, as printed.
         public var description: String { reason }
     }
 

@@ -15,9 +15,11 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let descent: Double
     /// Where an underline goes (points below the baseline) and how thick it is.
     public let underlinePosition: Double
+    /// Underline thickness in points, from the font's metrics.
     public let underlineThickness: Double
     /// Where a strikethrough goes (points above the baseline) and how thick it is.
     public let strikethroughPosition: Double
+    /// Strikethrough thickness in points, from the font's metrics.
     public let strikethroughThickness: Double
 
     /// The Pango font; owned (one reference).
@@ -69,7 +71,11 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         g_object_unref(UnsafeMutableRawPointer(pangoFont))
     }
 
+    /// Identity: two `Font` values are equal only when they are the same object (fonts are
+    /// cached, so one face at one size is one object per shaping context).
     public static func == (a: Font, b: Font) -> Bool { a === b }
+    /// Hashes the object's identity, to match `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// `Family size pt`, e.g. `DejaVu Serif 10.0pt`.
     public var description: String { "\(familyName) \(size)pt" }
 }

@@ -1,12 +1,16 @@
 /// How many bytes of text a group of glyphs stands for; drawn with the glyphs so that
 /// text copied out of the PDF is the text that was set (ligatures, hyphens, RTL).
 public struct GlyphCluster: Hashable, Sendable {
+    /// How many UTF-8 bytes of the storage the cluster stands for.
     public var byteCount: Int
+    /// How many glyphs draw those bytes (one glyph may stand for several characters, as in
+    /// a ligature; several glyphs for one character, as in a decomposed accent).
     public var glyphCount: Int
 }
 
 /// Glyphs of one font and one set of attributes, positioned on a line.
 public struct GlyphRun: Sendable {
+    /// The font the glyphs are drawn in: the face fontconfig chose, perhaps a fallback.
     public let font: Font
     /// Glyph ids in visual order (left to right).
     public var glyphs: [UInt32]
@@ -22,6 +26,7 @@ public struct GlyphRun: Sendable {
     public var clusters: [GlyphCluster]
     /// The run's attributes with the layout manager's defaults filled in.
     public var attributes: TextAttributes
+    /// True for a right-to-left run (Hebrew, Arabic); `glyphs` are still in visual order.
     public var isRightToLeft: Bool
     /// The run's box: x from its left to right edge, y from the top of its ascent to
     /// the bottom of its descent, in container coordinates.
@@ -30,5 +35,7 @@ public struct GlyphRun: Sendable {
     public var baseline: Double
     /// When the run is an inline image: the image and where it goes.
     public var attachment: TextAttachment?
+    /// For an inline image: the rect it is drawn in, container coordinates, from the
+    /// attachment's bounds placed on the run's baseline.
     public var attachmentRect: Rect?
 }

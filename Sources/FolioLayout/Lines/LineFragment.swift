@@ -9,9 +9,12 @@ public struct LineFragment: Sendable {
     /// The storage range set in this fragment (UTF-8 offsets), spaces at its end
     /// included; for a truncated line, the whole range it stands for.
     public var characterRange: Range<Int>
+    /// The fragment's glyphs, one run per font and attribute change, in visual order (empty
+    /// when the line sets no glyphs).
     public var glyphRuns: [GlyphRun]
     /// Index of the container in the layout manager's chain.
     public var containerIndex: Int
+    /// Index in the storage of the paragraph the line belongs to.
     public var paragraphIndex: Int
     /// The line ends in a hyphen added by the typesetter.
     public var isHyphenated: Bool
@@ -24,6 +27,7 @@ public struct LineFragment: Sendable {
     public var spaceScale: Double = 1
     /// The line's ascent and descent above and below the baseline.
     public var ascent: Double
+    /// Descent below the baseline, in points (positive).
     public var descent: Double
 }
 

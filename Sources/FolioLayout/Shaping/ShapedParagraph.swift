@@ -62,6 +62,11 @@ final class ShapedParagraph: @unchecked Sendable {
     /// Some characters got no glyph from any installed font (drawn as boxes).
     var hasMissingGlyphs = false
 
+    /// The paragraph holds attachments sized to their column (`AttachmentSizing`)…
+    var hasSizedAttachments = false
+    /// …fitted to this room (nil: none was known; they have their natural size).
+    var attachmentRoom: AttachmentRoom?
+
     /// The paragraph as boxes, glue and penalties, made where it was shaped (hyphenation
     /// is part of the work the worker thread takes off the breaker's).
     var breakItems = BreakItems()

@@ -7,10 +7,20 @@ extension ShapingContext {
     ///   - text: the paragraph's UTF-8 bytes without its terminator.
     ///   - attributeRuns: the storage's runs, with ranges relative to `text`.
     ///   - typesetting: how the break items stretch, shrink and hyphenate.
+    ///   - room: the column the paragraph is expected in, for attachments sized to it
+    ///     (nil: none known yet; they keep their natural size until placed).
     func shapeParagraph(text: [UInt8], storageOffset: Int, attributeRuns: [(range: Range<Int>, attributes: TextAttributes)],
                         style: ParagraphStyle, defaults: LayoutDefaults,
-                        typesetting: TypesettingParameters = .standard) -> ShapedParagraph {
-        let resolved = attributeRuns.map { (range: $0.range, attributes: defaults.attributes.merging($0.attributes)) }
+                        typesetting: TypesettingParameters = .standard, room: AttachmentRoom? = nil) -> ShapedParagraph {
+        var sizedAttachments = false
+        let resolved = attributeRuns.map { run -> (range: Range<Int>, attributes: TextAttributes) in
+            var a = defaults.attributes.merging(run.attributes)
+            if let attachment = a.attachment, attachment.sizing != .fixed {
+                sizedAttachments = true
+                if let room { a.attachment = room.fit(attachment) }
+            }
+            return (range: run.range, attributes: a)
+        }
         let firstAttributes = resolved.first?.attributes ?? defaults.attributes
         let language = firstAttributes.language ?? defaults.language
         let baseFont = loadFont(effectiveFont(firstAttributes).descriptor) ?? loadFont(FontDescriptor())!
@@ -25,6 +35,8 @@ extension ShapingContext {
         let shaped = ShapedParagraph(text: text, storageOffset: storageOffset, style: style,
                                      baseLevel: direction == PANGO_DIRECTION_RTL ? 1 : 0,
                                      language: language, baseFont: baseFont)
+        shaped.hasSizedAttachments = sizedAttachments
+        shaped.attachmentRoom = sizedAttachments ? room : nil
         guard !text.isEmpty else { return shaped }
         // About one glyph and one cluster per byte in most scripts: allocate once.
         shaped.reserve(text.count + 8)

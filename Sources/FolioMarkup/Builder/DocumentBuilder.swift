@@ -8,13 +8,19 @@ import Foundation
 /// styles (`emphasis`, `strong`, `code-inline`, `link`, `strikethrough`) on top; `{…}`
 /// attribute sets name further styles or set attributes directly.
 public struct DocumentBuilder {
+    /// The template whose styles, ornament, section level and variables the text is built with.
     public var template: Template
+    /// The template's styles, resolved (inheritance and scale applied).
     public var styles: StyleSheet
-    /// Width of a column: figures are scaled to it, code is wrapped to it.
+    /// Width of a column, in points: code is wrapped to it, and lists and quotes nest no
+    /// deeper than half of it. (Figures and images are fitted at layout time to the
+    /// column they land in.)
     public var columnWidth: Double
-    /// Height of a column: a figure is never taller than this.
+    /// Height of a column, in points: a figure or image is never taller than 85 % of it.
     public var columnHeight: Double
 
+    /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the column size
+    /// code is wrapped at and figures are bounded by.
     public init(template: Template, styles: StyleSheet, columnWidth: Double, columnHeight: Double) {
         self.template = template; self.styles = styles
         self.columnWidth = columnWidth; self.columnHeight = columnHeight

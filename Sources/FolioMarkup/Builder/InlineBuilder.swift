@@ -45,14 +45,12 @@ extension BuildState {
             try appendInlines(content, base: a)
         case .image(let source, let alt, _, let location):
             let (path, size) = try image(source, location: location)
-            // Inline images at 96 dpi, never wider than the column nor taller than a
-            // figure may be (the line grows to hold it).
-            var w = size.width * 0.75, h = size.height * 0.75
-            if w > builder.columnWidth { h *= builder.columnWidth / w; w = builder.columnWidth }
-            let maxHeight = builder.columnHeight * 0.85
-            if h > maxHeight { w *= maxHeight / h; h = maxHeight }
+            // Inline images at 96 dpi, never wider than the lines of the column they land
+            // in (decided at layout time) nor taller than a figure may be (the line grows
+            // to hold it).
             var a = base
-            a.attachment = TextAttachment(path: path, size: Size(width: w, height: h))
+            a.attachment = TextAttachment(path: path, size: Size(width: size.width * 0.75, height: size.height * 0.75),
+                                          sizing: .shrinkToFit(maximumHeight: builder.columnHeight * 0.85))
             _ = alt
             text.append("\u{FFFC}", attributes: a)
         case .span(let spec, let children):
@@ -128,19 +126,16 @@ extension BuildState {
         return found
     }
 
-    /// A figure: the image scaled to the column width (and never taller than the
-    /// column), centred, with its alt text as the caption below.
+    /// A figure: the image scaled to the width of the column it lands in (decided at
+    /// layout time: a section or a page master may change the columns) and never taller
+    /// than most of a column, centred, with its alt text as the caption below.
     mutating func appendFigure(_ image: (source: String, alt: String, location: SourceLocation), block: Block,
                                context: BlockContext) throws {
         let (path, pixels) = try self.image(image.source, location: image.location)
         let figure = try paragraphStyle(block, default: "figure", context: context)
-        let available = builder.columnWidth - figure.paragraph.headIndent - context.indent - context.quoteShift
-        var w = available, h = pixels.height * available / pixels.width
-        let maxHeight = builder.columnHeight * 0.85
-        if h > maxHeight { w *= maxHeight / h; h = maxHeight }
         anchor(block)
         var a = attributes(of: figure)
-        a.attachment = TextAttachment(path: path, size: Size(width: w, height: h))
+        a.attachment = TextAttachment(path: path, size: pixels, sizing: .fillWidth(maximumHeight: builder.columnHeight * 0.85))
         text.append("\u{FFFC}", attributes: a)
         var p = finalParagraph(figure, context: context, last: false)
         // The image sets the line's height: no leading inherited from the body may clip it.

@@ -1,9 +1,13 @@
 /// The YAML front matter of a document: the keys Folio knows, and every scalar as a variable.
 public struct FrontMatter: Sendable, Hashable {
+    /// The `title` key, as plain text (inline Markdown in it is set in the title block).
     public var title: String?
     /// The author, or several authors joined with ", ".
     public var author: String?
+    /// The `subject` key: what the document is about, for the PDF's metadata.
     public var subject: String?
+    /// The `keywords` key: a YAML list or a comma-separated string, split at commas and
+    /// trimmed; empty when not given.
     public var keywords: [String]
     /// The `lang` key: the document's language, e.g. `en-GB` (hyphenation, quotes).
     public var language: String?

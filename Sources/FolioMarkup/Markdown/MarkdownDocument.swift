@@ -3,9 +3,13 @@
 public struct MarkdownDocument: Sendable {
     /// The path (or name) the document was read from, for messages.
     public var file: String
+    /// The YAML front matter (empty when the document has none).
     public var frontMatter: FrontMatter
+    /// The top-level blocks in document order; empty when the reader streams the body a
+    /// block at a time instead (as `RenderJob` has it do).
     public var blocks: [Block]
 
+    /// A document read from `file` (or made in code).
     public init(file: String, frontMatter: FrontMatter = FrontMatter(), blocks: [Block] = []) {
         self.file = file; self.frontMatter = frontMatter; self.blocks = blocks
     }
@@ -13,12 +17,14 @@ public struct MarkdownDocument: Sendable {
 
 /// One block of a document, with the style given to it in the source and where it starts.
 public struct Block: Sendable, Hashable {
+    /// What the block is, with its content.
     public var kind: BlockKind
     /// From a block attribute line (`{.lead}`) or a heading's trailing `{#id .class}`.
     public var spec: StyleSpec?
     /// Where the block starts (line and column of its first character, markers included).
     public var location: SourceLocation
 
+    /// A block of `kind` written at `location`.
     public init(kind: BlockKind, spec: StyleSpec? = nil, location: SourceLocation) {
         self.kind = kind; self.spec = spec; self.location = location
     }
@@ -28,11 +34,16 @@ public struct Block: Sendable, Hashable {
 public indirect enum BlockKind: Sendable, Hashable {
     /// A heading of level 1–6; `id` is always set: the explicit `{#id}` or a GitHub-style slug.
     case heading(level: Int, content: [Inline], id: String)
+    /// A paragraph's inline content.
     case paragraph([Inline])
     /// Fenced or indented code; `info` is the fence's info string, nil when there is none.
     case codeBlock(info: String?, text: String)   // text without the final newline
+    /// A block quote's blocks (which may nest further quotes).
     case blockQuote([Block])
+    /// A list: bulleted or numbered, tight (no blank lines between items, set without
+    /// paragraph spacing) or loose, and its items.
     case list(ListKind, tight: Bool, items: [ListItem])
+    /// A thematic break (`---`), set as the template's ornament.
     case thematicBreak
     /// A raw HTML block, kept as literal text: Folio does not interpret HTML.
     case html(String)
@@ -40,7 +51,9 @@ public indirect enum BlockKind: Sendable, Hashable {
 
 /// Bulleted, or numbered from `start` with `.` or `)` after the number.
 public enum ListKind: Sendable, Hashable {
+    /// `-`, `*` or `+` items.
     case bullet
+    /// Numbered items from `start`, written with `delimiter` (`.` or `)`) after the number.
     case ordered(start: Int, delimiter: Character)
 }
 
@@ -48,9 +61,12 @@ public enum ListKind: Sendable, Hashable {
 public struct ListItem: Sendable, Hashable {
     /// For a task list item (`- [x]`, `- [ ]`) whether it is checked; nil for other items.
     public var checked: Bool?
+    /// The item's content: paragraphs, nested lists, code…
     public var blocks: [Block]
+    /// Where the item's marker starts.
     public var location: SourceLocation
 
+    /// A list item holding `blocks`, checked (true/false) when it is a task list item.
     public init(checked: Bool? = nil, blocks: [Block], location: SourceLocation) {
         self.checked = checked; self.blocks = blocks; self.location = location
     }
@@ -60,11 +76,15 @@ public struct ListItem: Sendable, Hashable {
 public indirect enum Inline: Sendable, Hashable {
     /// Text, with entities decoded and (smart punctuation on) typographic quotes and dashes.
     case text(String)
+    /// `*text*` or `_text_`: set in the `emphasis` style (upright inside italic).
     case emphasis([Inline])
+    /// `**text**`: set in the `strong` style.
     case strong([Inline])
     /// `~~text~~` (GitHub).
     case strikethrough([Inline])
+    /// `` `code` ``: the code span's text, set in the `code-inline` style.
     case code(String)
+    /// `[content](destination "title")`: a live link; `#id` destinations jump inside the document.
     case link(destination: String, title: String, content: [Inline])
     /// `alt` is the plain text of the image description.
     case image(source: String, alt: String, title: String, location: SourceLocation)

@@ -6,6 +6,7 @@ public struct SlugGenerator: Sendable {
     /// How many times each base slug was asked for: GitHub numbers repeats per base.
     private var counts: [String: Int] = [:]
 
+    /// A generator that has handed out no slug yet.
     public init() {}
 
     /// The slug of `text` (a heading's plain text), unique within this generator.

@@ -8,6 +8,7 @@ public struct StyleSpec: Hashable, Sendable {
     /// `key=value` settings, in the order written.
     public var properties: [StyleProperty]
 
+    /// A spec with the given classes, id and properties (all empty by default).
     public init(classes: [String] = [], id: String? = nil, properties: [StyleProperty] = []) {
         self.classes = classes; self.id = id; self.properties = properties
     }

@@ -3,6 +3,9 @@ import Foundation
 /// Reads UTF-8 text in which blank lines separate paragraphs into a storage.
 /// Lines within a paragraph are joined with spaces, as in Markdown.
 public enum PlainTextReader {
+    /// The text of the file at `path` (`-` reads standard input; pipes and devices are read
+    /// to their end), checked to be UTF-8. Throws a `DocumentError` naming the file for a
+    /// missing file, a folder, or invalid UTF-8 (with its byte offset, line and column).
     public static func read(path: String) throws -> String {
         if path == "-" { return try decode(FileHandle.standardInput.readDataToEndOfFile(), path: path) }
         guard let data = FileManager.default.contents(atPath: path) else {

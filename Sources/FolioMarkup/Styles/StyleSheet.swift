@@ -2,7 +2,9 @@ import Foundation
 
 /// A template style made concrete: the attributes and paragraph style its text gets.
 public struct ResolvedStyle: Sendable {
+    /// The style's name.
     public var name: String
+    /// Paragraph or character style.
     public var kind: StyleDefinition.Kind
     /// For a paragraph style, every character attribute its text gets (the font always
     /// set); for a character style, what it sets on top of plain body text.
@@ -22,6 +24,7 @@ public struct ResolvedStyle: Sendable {
 /// A character style keeps its settings (its parents' first) and applies them to the
 /// text it is used on, so `weight: bold` keeps a heading's family and size.
 public struct StyleSheet: Sendable {
+    /// The template's scale, already applied to every length and size in the resolved styles.
     public let scale: Double
     private var resolved: [String: ResolvedStyle] = [:]
     /// Character styles' settings, inherited ones first.
@@ -118,6 +121,7 @@ public struct StyleSheet: Sendable {
     /// Every style's name, sorted.
     public var names: [String] { resolved.keys.sorted() }
 
+    /// The resolved style `name`, or nil when the template has no such style.
     public func style(_ name: String) -> ResolvedStyle? { resolved[name] }
 
     /// The paragraph style `name`; an unknown name is an error at `location` listing

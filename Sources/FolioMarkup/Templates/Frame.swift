@@ -11,7 +11,9 @@ public struct Frame: Hashable, Sendable {
     public var style: String
     /// Image file (template-relative) drawn scaled to fit the box, keeping its aspect.
     public var image: String?
+    /// Where the frame was defined in `template.yaml`, for errors about its fields.
     public var location: SourceLocation?
+    /// A frame at `rect` (points; a negative x or y measures from the right or bottom edge).
     public init(rect: Rect, text: String? = nil, style: String = "footer", image: String? = nil,
                 location: SourceLocation? = nil) {
         self.rect = rect; self.text = text; self.style = style; self.image = image; self.location = location

@@ -4,13 +4,19 @@
 /// `EdgeInsets` (left/right) is what a page's text area is cut with; the two convert only
 /// through `init(_:)` and `insets(mirrored:)`, so which side is inner is decided here.
 public struct PageMargins: Hashable, Sendable {
+    /// Top margin in points.
     public var top: Double
+    /// Bottom margin in points.
     public var bottom: Double
+    /// Margin on the binding side in points (the left margin when the template is not mirrored).
     public var inner: Double
+    /// Margin on the outer side in points (the right margin when the template is not mirrored).
     public var outer: Double
+    /// Margins in points, each given.
     public init(top: Double, bottom: Double, inner: Double, outer: Double) {
         self.top = top; self.bottom = bottom; self.inner = inner; self.outer = outer
     }
+    /// The same margin, in points, on all four sides.
     public init(all: Double) { self.init(top: all, bottom: all, inner: all, outer: all) }
 
     /// The margins of a one-sided page: `left` is inner, `right` is outer.

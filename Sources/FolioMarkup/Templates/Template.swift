@@ -3,6 +3,7 @@ import FolioLayout
 /// A template: page masters, styles, fonts, frames; read from a folder holding
 /// `template.yaml` and the fonts and images it names.
 public struct Template: Sendable {
+    /// The template's name: its `name:` key, else the built-in it extends, else its folder's name.
     public var name: String
     /// One line saying what the template is for (shown by `folio templates`).
     public var summary: String
@@ -11,12 +12,18 @@ public struct Template: Sendable {
     /// The `template.yaml` path, for error messages.
     public var sourcePath: String
 
+    /// Page size in points, portrait or landscape as given.
     public var pageSize: Size
+    /// The text area's margins in points (masters may override them).
     public var margins: PageMargins
     /// Two-sided: inner/outer margins and frames swap on left-hand (even) pages.
     public var mirrored: Bool
+    /// Columns on every page whose master does not say otherwise; a `{columns=N}` section in
+    /// the document overrides it from there on. `--columns` sets it (and clears the masters').
     public var columns: Int
+    /// Space between columns in points (masters may override it).
     public var gutter: Double
+    /// The line drawn in each gutter of multi-column pages; nil for none.
     public var columnRule: ColumnRule?
     /// `default` (every page), and optionally `first`, `left`, `right`, `opening` (a
     /// page on which a section heading starts at the top).
@@ -24,11 +31,14 @@ public struct Template: Sendable {
     /// Space between a spanning region (title block) and the columns below it.
     public var spanGap: Double
 
+    /// Named styles as written, by name; `StyleSheet` resolves them (standard styles a
+    /// template does not define are added from `StandardStyles`).
     public var styles: [String: StyleDefinition]
     /// Every length in every style is multiplied by this (1.5 for large print).
     public var scale: Double
     /// Font files (template-relative paths) loaded as application fonts.
     public var fonts: [String]
+    /// Rules restyling text that matches a regular expression, in order.
     public var rules: [StyleRule]
     /// Default values of fields; the document's front matter overrides them.
     public var variables: [String: String]
@@ -36,12 +46,16 @@ public struct Template: Sendable {
     public var sectionLevel: Int
     /// What a thematic break is set as, in style `ornament`.
     public var ornament: String
+    /// How `{page}` is written: arabic or roman numerals.
     public var numbering: PageNumbering
+    /// The number the first page gets (and its PDF page label starts at).
     public var firstPageNumber: Int
     /// How lines are broken and justified (the `typesetting:` block): tolerance,
     /// penalties and demerits, how far spaces and glyphs give.
     public var typesetting: TypesettingParameters
 
+    /// A template made in code; every value but the name has a default (A4, 72 pt margins,
+    /// one column, 18 pt gutter, no masters or styles, scale 1).
     public init(name: String, summary: String = "", directory: String? = nil, sourcePath: String = "",
                 pageSize: Size = PaperSize.a4, margins: PageMargins = .standard,
                 mirrored: Bool = false, columns: Int = 1, gutter: Double = 18, columnRule: ColumnRule? = nil,

@@ -2,8 +2,10 @@ import Foundation
 
 /// A length written with a unit — `2cm`, `15mm`, `0.5in`, `12pt` — read as PDF points.
 public struct Length: Hashable, Sendable, CustomStringConvertible {
+    /// The length in PDF points (1/72 inch).
     public var points: Double
 
+    /// A length of `points` points.
     public init(points: Double) { self.points = points }
 
     /// Parses a number followed by `pt`, `mm`, `cm` or `in` (a bare number is points).
@@ -21,6 +23,7 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
         points = value * factor
     }
 
+    /// The length in points with a `pt` unit (`2cm` prints as `56.69…pt`).
     public var description: String { "\(points)pt" }
 }
 
@@ -28,6 +31,7 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
 public enum PaperSize {
     /// ISO A4, 210 × 297 mm: the paper of a template or page geometry that names none.
     public static let a4 = Size(width: 595.28, height: 841.89)
+    /// A3, A4, A5, US letter, legal and tabloid, portrait, in points, by lowercase name.
     public static let named: [String: Size] = [
         "a3": Size(width: 841.89, height: 1190.55),
         "a4": a4,

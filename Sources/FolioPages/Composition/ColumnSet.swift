@@ -2,12 +2,20 @@
 public struct ColumnSet: Sendable {
     /// Index into the composer's section marks (-1 before the first mark).
     public var section: Int
-    public var columnCount: Int
+    /// How the band is divided: the column count and the gutter. `rects` grows to
+    /// `grid.count` as the flow reaches each column.
+    public var grid: ColumnGrid
+    /// How many columns the set has (`grid.count`).
+    public var columnCount: Int { grid.count }
+    /// Space between the columns in points (`grid.gutter`).
+    public var gutter: Double { grid.gutter }
     /// Top of the band and the rects of the columns (page coordinates) made so far.
     public var top: Double
+    /// The columns made so far, in page coordinates (points), left to right.
     public var rects: [Rect]
+    /// The layout manager's container index of each column in `rects`, in the same order.
     public var containerIndexes: [Int]
-    public var gutter: Double
+    /// The rule drawn in each gutter; nil for none (always nil for one column).
     public var rule: ColumnRule?
     /// The columns' height when balanced (a section ending on this page with another
     /// after it); nil for columns down to the foot of the text area.

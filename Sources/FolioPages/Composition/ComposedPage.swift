@@ -2,11 +2,16 @@
 public struct ComposedPage: Sendable {
     /// 1-based position in the document (page 1 is a right-hand page).
     public var number: Int
+    /// Page size in points.
     public var size: Size
     /// `first`, `opening`, `left`, `right` or `default`.
     public var master: String
+    /// True for even-numbered pages (on a mirrored template the margins and frames swap).
     public var isLeftHand: Bool
+    /// The area inside the margins, in page coordinates (points).
     public var textArea: Rect
+    /// The bands of columns on the page, top to bottom: one, or more when a section changes
+    /// the column count on this page.
     public var columnSets: [ColumnSet]
     /// Frames with their rects on this page (mirrored on left-hand pages when the
     /// master is shared by both sides).

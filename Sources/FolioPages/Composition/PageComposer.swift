@@ -5,17 +5,23 @@ import Foundation
 /// two-sided templates, starts a new band of columns below the text so far when a
 /// section changes the column count, and a new page when a paragraph asks for one.
 public final class PageComposer: LayoutManagerDelegate {
+    /// The template the pages are made from (after overrides).
     public let template: Template
     /// Sorted by offset.
     public let sections: [SectionMark]
     /// Offsets where a section heading starts (a page starting there uses `opening`).
     public let openings: Set<Int>
+    /// The pages made so far, in order. A page's last column set may still gain columns
+    /// until the page is complete (`onPageComplete`).
     public private(set) var pages: [ComposedPage] = []
     /// Called once per page when the text on it is final, in page order.
     public var onPageComplete: ((ComposedPage) -> Void)?
     private var completed = 0
     private var containerCount = 0
 
+    /// A composer for `template`; `sections` (from `BuiltDocument.sections`) change the column
+    /// count from their offsets on, and a page that starts at one of `openings` (storage
+    /// offsets of section headings) uses the `opening` master.
     public init(template: Template, sections: [SectionMark] = [], openings: Set<Int> = []) {
         self.template = template
         self.sections = sections.sorted { $0.offset < $1.offset }
@@ -36,6 +42,10 @@ public final class PageComposer: LayoutManagerDelegate {
         section >= 0 ? max(1, sections[section].columns) : max(1, master.columns ?? template.columns)
     }
 
+    /// `LayoutManagerDelegate`: the next column — on this page when its current band has one
+    /// left, in a new band below the text when a section changes the column count and room
+    /// is left, else on a new page (always for a `.page` break). Returns a container of the
+    /// column's size; columns of a balanced band are shortened to the balanced height.
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
         let section = section(at: request.characterIndex)
@@ -58,10 +68,8 @@ public final class PageComposer: LayoutManagerDelegate {
             return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if set.rects.count < set.columnCount {
-            let i = set.rects.count
-            let width = (page.textArea.width - set.gutter * Double(set.columnCount - 1)) / Double(set.columnCount)
-            set.rects.append(Rect(x: page.textArea.minX + Double(i) * (width + set.gutter), y: set.top,
-                                  width: width, height: set.height ?? page.textArea.maxY - set.top))
+            set.rects.append(set.grid.column(set.rects.count, in: page.textArea, top: set.top,
+                                             height: set.height ?? page.textArea.maxY - set.top))
             page.columnSets[page.columnSets.count - 1] = set
             pages[pages.count - 1] = page
             return container(inSet: page.columnSets.count - 1)
@@ -69,6 +77,8 @@ public final class PageComposer: LayoutManagerDelegate {
         return newPage(section: section, startingAt: request.characterIndex, layoutManager)
     }
 
+    /// `LayoutManagerDelegate`: reports (`onPageComplete`) every page whose last column is at
+    /// or before `index`, in page order.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete once the flow has moved past its last container.
         while completed < pages.count {
@@ -132,15 +142,15 @@ public final class PageComposer: LayoutManagerDelegate {
 
     private func makeSet(section: Int, top: Double, page: ComposedPage, master: PageMaster,
                          balancing: (manager: LayoutManager, offset: Int)) -> ColumnSet {
-        let count = columnCount(section: section, master: master)
-        let gutter = master.gutter ?? template.gutter
-        let width = (page.textArea.width - gutter * Double(count - 1)) / Double(count)
+        let grid = ColumnGrid(count: columnCount(section: section, master: master), gutter: master.gutter ?? template.gutter)
+        let count = grid.count
         let available = page.textArea.maxY - top
-        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count, width: width,
+        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count,
+                                                width: grid.columnWidth(across: page.textArea.width),
                                                 available: available, manager: balancing.manager) : nil
-        return ColumnSet(section: section, columnCount: count, top: top,
-                         rects: [Rect(x: page.textArea.minX, y: top, width: width, height: height ?? available)],
-                         containerIndexes: [], gutter: gutter, rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
+        return ColumnSet(section: section, grid: grid, top: top,
+                         rects: [grid.column(0, in: page.textArea, top: top, height: height ?? available)],
+                         containerIndexes: [], rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
                          height: height)
     }
 

@@ -1,6 +1,8 @@
 /// One page: its size and the containers set on it, with where each goes.
 public struct Page: Sendable {
+    /// 1-based page number.
     public var number: Int
+    /// Page size in points.
     public var size: Size
     /// Indexes into the layout manager's container chain and their origins on the page.
     public var columns: [(containerIndex: Int, origin: Point)]
@@ -9,15 +11,20 @@ public struct Page: Sendable {
 /// Makes pages and their column containers as the layout manager asks for them, so a
 /// document gets exactly as many pages as its text needs.
 public final class Paginator: LayoutManagerDelegate {
+    /// The geometry every page gets (the same on every page).
     public let geometry: PageGeometry
+    /// The pages made so far, in order.
     public private(set) var pages: [Page] = []
     /// Called once per page when the text on it is final (pages come in order).
     public var onPageComplete: ((Page) -> Void)?
     private var completed = 0
     private var containerCount = 0
 
+    /// A paginator making pages of `geometry`; set it as the layout manager's delegate.
     public init(geometry: PageGeometry) { self.geometry = geometry }
 
+    /// `LayoutManagerDelegate`: the next column of the current page, or the first column of
+    /// a new page (appended to `pages`).
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
         let columnRects = geometry.columnRects
         let column = containerCount % columnRects.count
@@ -31,6 +38,8 @@ public final class Paginator: LayoutManagerDelegate {
         return container
     }
 
+    /// `LayoutManagerDelegate`: reports (`onPageComplete`) each page whose last column is
+    /// complete, in page order.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete when its last column is (or when layout ends).
         while completed < pages.count {

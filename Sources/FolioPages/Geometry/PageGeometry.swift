@@ -1,11 +1,15 @@
 /// The shape of a page: its size, margins, and the columns the text area is split into.
 public struct PageGeometry: Hashable, Sendable {
+    /// Page size in points.
     public var pageSize: Size
+    /// Margins in points (left and right as given: a `PageGeometry` never mirrors).
     public var margins: EdgeInsets
+    /// Number of columns, at least 1 for a usable geometry (see `problem(minimumColumnWidth:)`).
     public var columns: Int
     /// Space between columns.
     public var gutter: Double
 
+    /// A geometry; the defaults are A4, one-inch margins, one column, an 18 pt gutter.
     public init(pageSize: Size = PaperSize.named["a4"]!, margins: EdgeInsets = EdgeInsets(all: 72),
                 columns: Int = 1, gutter: Double = 18) {
         self.pageSize = pageSize; self.margins = margins; self.columns = columns; self.gutter = gutter
@@ -17,19 +21,14 @@ public struct PageGeometry: Hashable, Sendable {
              height: pageSize.height - margins.top - margins.bottom)
     }
 
+    /// How the text area is divided into columns.
+    public var grid: ColumnGrid { ColumnGrid(count: columns, gutter: gutter) }
+
     /// Width of one column.
-    public var columnWidth: Double {
-        (textArea.width - gutter * Double(columns - 1)) / Double(max(columns, 1))
-    }
+    public var columnWidth: Double { grid.columnWidth(across: textArea.width) }
 
     /// The columns' rects on the page, left to right.
-    public var columnRects: [Rect] {
-        let area = textArea
-        let w = columnWidth
-        return (0..<max(columns, 1)).map { i in
-            Rect(x: area.minX + Double(i) * (w + gutter), y: area.minY, width: w, height: area.height)
-        }
-    }
+    public var columnRects: [Rect] { grid.columns(in: textArea) }
 
     /// Why this geometry cannot hold text, or nil when it can. `minimumColumnWidth`
     /// is the narrowest column worth setting (a few glyphs of the body font).

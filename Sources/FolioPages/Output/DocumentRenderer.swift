@@ -2,7 +2,9 @@ import Foundation
 
 /// What a render did.
 public struct RenderReport: Sendable {
+    /// Pages written.
     public var pages: Int
+    /// What layout could not do as asked (see `LayoutWarning`), in storage order.
     public var warnings: [LayoutWarning]
     /// Text that could not be placed anywhere.
     public var unplacedRange: Range<Int>?
@@ -18,6 +20,7 @@ public struct RenderSettings: Sendable {
     /// thread also writes out each finished page (cairo's share of the work) while the
     /// next is laid out.
     public var parallelShaping = true
+    /// Defaults: no PNG previews, parallel shaping on.
     public init() {}
 }
 

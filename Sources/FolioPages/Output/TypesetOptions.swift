@@ -4,17 +4,22 @@ import Foundation
 /// leading, alignment, hyphenation, metadata — and the output `settings` any render takes.
 /// (The CLI turns its flags into template overrides instead.)
 public struct TypesetOptions: Sendable {
+    /// Page size, margins, columns and gutter (A4, one inch, one column by default).
     public var geometry = PageGeometry()
+    /// Body font: DejaVu Serif 10 pt (`FontDescriptor.defaultBodySize`) unless changed.
     public var font = FontDescriptor(size: FontDescriptor.defaultBodySize)
     /// Baseline-to-baseline distance in points; nil for 1.2 × the font size.
     public var leading: Double?
+    /// Alignment of body text (justified by default).
     public var alignment: TextAlignment = .justified
     /// Language whose dictionary hyphenates; nil for no hyphenation.
     public var hyphenationLanguage: String? = LayoutDefaults.defaultLanguage
+    /// Title, author and the rest written into the PDF.
     public var metadata = PDFMetadata()
     /// Output settings that do not change the layout: PNG previews, the shaping thread.
     public var settings = RenderSettings()
 
+    /// Options with every default: A4, one column, DejaVu Serif 10/12, justified, hyphenated in US English.
     public init() {}
 
     /// The paragraph style the options give body text.
@@ -27,6 +32,7 @@ public struct TypesetOptions: Sendable {
         return s
     }
 
+    /// The layout manager's defaults: `font`, and `hyphenationLanguage` (or `en-US`) as the language.
     public var defaults: LayoutDefaults {
         LayoutDefaults(font: font, language: hyphenationLanguage ?? LayoutDefaults.defaultLanguage)
     }
