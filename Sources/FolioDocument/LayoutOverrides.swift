@@ -19,17 +19,37 @@ public struct LayoutOverrides: Sendable {
     public var size: Double?
     /// Body leading in points.
     public var leading: Double?
-    /// `--align`: `justify`, `left`, `right` or `center`, given to the body style's `align`
-    /// (checked when the styles are resolved).
-    public var alignment: String?
-    /// A language tag whose dictionary hyphenates, or "none".
-    public var hyphenation: String?
+    /// `--align`: the body style's alignment (after any `--set body.align=…`).
+    public var alignment: TextAlignment?
+    /// `--hyphenate`: whether the body is hyphenated, and with which language's dictionary
+    /// (which also becomes the document's language).
+    public var hyphenation: Hyphenation?
     /// `--set key=value`: a `style.property` sets a style property (`body.size=11pt`),
     /// `scale` the template scale, anything else a field variable (`title=…`).
     public var settings: [(key: String, value: String)] = []
 
     /// No overrides: the template as written.
     public init() {}
+
+    /// Hyphenation as `--hyphenate` gives it: a language whose dictionary hyphenates the
+    /// body (and which becomes the document's language), or none.
+    public enum Hyphenation: Hashable, Sendable {
+        case language(String)
+        case off
+
+        /// Reads `--hyphenate`'s value: `none` (in any case) is `.off`, any other text a
+        /// language tag; nil for an empty one.
+        public init?(_ text: String) {
+            if text.isEmpty { return nil }
+            self = text.lowercased() == "none" ? .off : .language(text)
+        }
+
+        /// The language tag, or nil for `.off`.
+        public var language: String? {
+            if case .language(let tag) = self { return tag }
+            return nil
+        }
+    }
 
     /// Applies the overrides to `template`; `variables` receives the field settings.
     public func apply(to template: inout Template, variables: inout [String: String]) throws {
@@ -83,10 +103,11 @@ public struct LayoutOverrides: Sendable {
         func flag(_ name: String) -> SourceLocation { SourceLocation(file: name, line: 0, column: 0) }
         if let fontFamilies { body.append(StyleProperty(name: "font", value: fontFamilies.joined(separator: ", "), location: flag("--font"))) }
         if let leading { body.append(StyleProperty(name: "leading", value: "\(leading / template.scale)pt", location: flag("--leading"))) }
-        if let alignment { body.append(StyleProperty(name: "align", value: alignment, location: flag("--align"))) }
+        if let alignment {
+            body.append(StyleProperty(name: "align", value: PropertyTable.alignValue(alignment), location: flag("--align")))
+        }
         if let hyphenation {
-            body.append(StyleProperty(name: "hyphenate", value: hyphenation.lowercased() == "none" ? "false" : "true",
-                                      location: flag("--hyphenate")))
+            body.append(StyleProperty(name: "hyphenate", value: hyphenation == .off ? "false" : "true", location: flag("--hyphenate")))
         }
         if !body.isEmpty { template.styles["body", default: StyleDefinition(name: "body", kind: .paragraph)].properties += body }
     }

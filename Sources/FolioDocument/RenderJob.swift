@@ -88,15 +88,14 @@ public struct RenderJob {
             default: break
             }
         }
-        if let h = overrides.hyphenation, h.lowercased() != "none" { markdown.frontMatter.language = h }
+        if let language = overrides.hyphenation?.language { markdown.frontMatter.language = language }
 
         let styles = try StyleSheet(template: template)
         let geometry = PageGeometry(pageSize: template.pageSize,
-                                    margins: EdgeInsets(top: template.margins.top, left: template.margins.inner,
-                                                        bottom: template.margins.bottom, right: template.margins.outer),
+                                    margins: template.margins.insets(),
                                     columns: template.columns, gutter: template.gutter)
         let body = try styles.paragraphStyle(named: "body", at: nil)
-        let bodySize = body.attributes.font?.size ?? 10
+        let bodySize = body.attributes.font?.size ?? FontDescriptor.defaultBodySize
         if let problem = geometry.problem(minimumColumnWidth: max(bodySize * 2, TextContainer(size: .zero).minimumFragmentWidth)) {
             throw DocumentError(path: template.sourcePath.isEmpty ? input : template.sourcePath,
                                 reason: "impossible page geometry: \(problem)")
@@ -115,7 +114,7 @@ public struct RenderJob {
             blocks = nil
         }
         try checkFrameFields(template, variables: document.variables)
-        let language = markdown.frontMatter.language ?? body.attributes.language ?? "en-US"
+        let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
         if let dir = template.directory, !template.sourcePath.isEmpty { sources += TemplateFiles.list(in: dir) }

@@ -14,9 +14,18 @@ public struct FontDescriptor: Hashable, Sendable {
     /// OpenType features, e.g. `[FontFeature("smcp"), FontFeature("onum")]`.
     public var features: [FontFeature]
 
-    /// A font request; every argument has a default (DejaVu Serif, 12 pt, regular, upright,
-    /// normal width, no features).
-    public init(families: [String] = ["DejaVu Serif"], size: Double = 12, weight: FontWeight = .regular,
+    /// The families of a descriptor that names none: DejaVu Serif, which the project
+    /// installs. Every default font in Folio (layout defaults, style sheets, options) is this.
+    public static let defaultFamilies = ["DejaVu Serif"]
+    /// The size of a descriptor made without one, and of the layout manager's default font.
+    public static let defaultSize = 12.0
+    /// Body text's size where nothing sets one: a style without a font, a style sheet
+    /// without a body, `TypesetOptions`.
+    public static let defaultBodySize = 10.0
+
+    /// A font request; every argument has a default (`defaultFamilies`, `defaultSize`,
+    /// regular, upright, normal width, no features).
+    public init(families: [String] = FontDescriptor.defaultFamilies, size: Double = FontDescriptor.defaultSize, weight: FontWeight = .regular,
                 style: FontStyle = .normal, stretch: FontStretch = .normal, features: [FontFeature] = []) {
         self.families = families; self.size = size; self.weight = weight
         self.style = style; self.stretch = stretch; self.features = features

@@ -37,3 +37,14 @@ enum AlignmentOption: String, ExpressibleByArgument, CaseIterable {
         }
     }
 }
+
+/// `--hyphenate`: a language tag, or `none`; read once, here.
+extension LayoutOverrides.Hyphenation: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public var defaultValueDescription: String {
+        switch self {
+        case .language(let tag): return tag
+        case .off: return "none"
+        }
+    }
+}

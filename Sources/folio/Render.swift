@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
     var align: AlignmentOption?
 
     @Option(help: "Hyphenation language (e.g. en-US, de) or none.")
-    var hyphenate: String?
+    var hyphenate: LayoutOverrides.Hyphenation?
 
     @Option(help: "Also write a PNG preview of every page (144 dpi) into this folder.")
     var png: String?
@@ -99,13 +99,12 @@ struct Render: ParsableCommand {
         }
         o.size = size
         o.leading = leading
-        o.alignment = align?.rawValue
-        if let hyphenate {
-            if hyphenate.lowercased() != "none", Hyphenator.dictionaryPath(for: hyphenate) == nil {
-                throw Messages.error("no hyphenation dictionary for '\(hyphenate)' in \(Hyphenator.searchPaths.joined(separator: ", ")); install Debian's hyphen-\(hyphenate.split(separator: "-").first!.lowercased()) package or pass --hyphenate none")
-            }
-            o.hyphenation = hyphenate
+        o.alignment = align?.alignment
+        if let language = hyphenate?.language, Hyphenator.dictionaryPath(for: language) == nil {
+            let base = language.split(separator: "-").first.map { $0.lowercased() } ?? language
+            throw Messages.error("no hyphenation dictionary for '\(language)' in \(Hyphenator.searchPaths.joined(separator: ", ")); install Debian's hyphen-\(base) package or pass --hyphenate none")
         }
+        o.hyphenation = hyphenate
         o.settings = settings.map { s in
             let eq = s.firstIndex(of: "=")!
             return (String(s[..<eq]).trimmingCharacters(in: .whitespaces), String(s[s.index(after: eq)...]))

@@ -1,3 +1,5 @@
+import FolioTestSupport
+import Foundation
 import XCTest
 @testable import FolioDocument
 
@@ -58,5 +60,63 @@ final class LayoutOverridesTests: XCTestCase {
         func fromBottom(_ r: Rect, _ page: Size) -> Double { r.minY < 0 ? -r.minY : page.height - r.minY }
         XCTAssertEqual(fromBottom(after, a5.pageSize), fromBottom(before, a4.pageSize), accuracy: 0.01)
         XCTAssertEqual(after.height, before.height)
+    }
+
+    // MARK: Typed alignment and hyphenation
+
+    func testHyphenationIsReadOnce() {
+        XCTAssertEqual(LayoutOverrides.Hyphenation("none"), .off)
+        XCTAssertEqual(LayoutOverrides.Hyphenation("NONE"), .off)
+        XCTAssertEqual(LayoutOverrides.Hyphenation("en-US"), .language("en-US"))
+        XCTAssertEqual(LayoutOverrides.Hyphenation("de"), .language("de"))
+        XCTAssertNil(LayoutOverrides.Hyphenation(""), "an empty language is refused, not looked up")
+        XCTAssertEqual(LayoutOverrides.Hyphenation("de")?.language, "de")
+        XCTAssertNil(LayoutOverrides.Hyphenation.off.language)
+    }
+
+    func testEveryAlignmentReachesTheBody() throws {
+        for alignment in TextAlignment.allCases {
+            var o = LayoutOverrides()
+            o.alignment = alignment
+            let (template, _) = try apply(o)
+            let body = try StyleSheet(template: template).paragraphStyle(named: "body", at: nil)
+            XCTAssertEqual(body.paragraph.alignment, alignment)
+        }
+    }
+
+    func testHyphenationTurnsTheBodysOnAndOff() throws {
+        for (setting, hyphenates) in [(LayoutOverrides.Hyphenation.off, false), (.language("en-US"), true)] {
+            var o = LayoutOverrides()
+            o.hyphenation = setting
+            // Start from a body that does the opposite: the override must change it.
+            o.settings = [("body.hyphenate", hyphenates ? "false" : "true")]
+            let (template, _) = try apply(o)
+            XCTAssertEqual(try StyleSheet(template: template).paragraphStyle(named: "body", at: nil).paragraph.hyphenation, hyphenates)
+        }
+    }
+
+    func testFlagsWinOverSet() throws {
+        var o = LayoutOverrides()
+        o.settings = [("body.align", "left")]
+        o.alignment = .center
+        let (template, _) = try apply(o)
+        XCTAssertEqual(try StyleSheet(template: template).paragraphStyle(named: "body", at: nil).paragraph.alignment, .center)
+        var set = LayoutOverrides()
+        set.settings = [("body.align", "right")]
+        let (alone, _) = try apply(set)
+        XCTAssertEqual(try StyleSheet(template: alone).paragraphStyle(named: "body", at: nil).paragraph.alignment, .right,
+                       "--set alone still sets the property")
+    }
+
+    func testAHyphenationLanguageBecomesTheDocumentsLanguage() throws {
+        let dir = try makeTemporaryDirectory("folio-overrides")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("doc.md")
+        try "---\nlang: fr\n---\n\nText.\n".write(to: input, atomically: true, encoding: .utf8)
+        var job = RenderJob(input: input.path)
+        job.overrides.hyphenation = .language("de")
+        XCTAssertEqual(try job.prepare().defaults.language, "de")
+        job.overrides.hyphenation = .off
+        XCTAssertEqual(try job.prepare().defaults.language, "fr", "none leaves the document's language")
     }
 }

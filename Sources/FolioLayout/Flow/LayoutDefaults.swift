@@ -6,10 +6,13 @@ public struct LayoutDefaults: Sendable, Hashable {
     /// Used for hyphenation and shaping when a run names no language.
     public var language: String
 
-    /// Defaults of `font` (DejaVu Serif 12 pt unless given), `foregroundColor` (black) and
-    /// `language` (`en-US`).
-    public init(font: FontDescriptor = FontDescriptor(families: ["DejaVu Serif"], size: 12),
-                foregroundColor: Color = .black, language: String = "en-US") {
+    /// The language of text that names none (and of hyphenation without one): en-US.
+    public static let defaultLanguage = "en-US"
+
+    /// Defaults of `font` (`FontDescriptor()`: DejaVu Serif 12 pt unless given),
+    /// `foregroundColor` (black) and `language` (`defaultLanguage`).
+    public init(font: FontDescriptor = FontDescriptor(),
+                foregroundColor: Color = .black, language: String = LayoutDefaults.defaultLanguage) {
         attributes = TextAttributes(font: font, foregroundColor: foregroundColor)
         self.language = language
     }

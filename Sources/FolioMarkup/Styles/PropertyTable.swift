@@ -32,6 +32,23 @@ package struct PropertyTable {
     ]
     static var allNames: [String] { characterNames + paragraphNames }
 
+    /// The values `align` takes.
+    static let alignments: [String: TextAlignment] = [
+        "left": .left, "right": .right, "center": .center, "centre": .center,
+        "justify": .justified, "justified": .justified, "natural": .natural,
+    ]
+
+    /// The `align` value that sets `alignment`, for settings made in code (`LayoutOverrides`).
+    package static func alignValue(_ alignment: TextAlignment) -> String {
+        switch alignment {
+        case .left: return "left"
+        case .right: return "right"
+        case .center: return "center"
+        case .justified: return "justify"
+        case .natural: return "natural"
+        }
+    }
+
     /// Applies `properties` in order (the last setting of a name wins); `size` first, so
     /// that `em` lengths in the same list use the new size.
     func apply(_ properties: [StyleProperty], to target: inout Target) throws {
@@ -47,7 +64,7 @@ package struct PropertyTable {
 
     private func apply(_ p: StyleProperty, to t: inout Target) throws {
         let v = p.value.trimmingCharacters(in: .whitespaces)
-        var font = t.attributes.font ?? FontDescriptor(families: ["DejaVu Serif"], size: 10)
+        var font = t.attributes.font ?? FontDescriptor(size: FontDescriptor.defaultBodySize)
         let em = font.size
         func length(_ text: String? = nil) throws -> Double {
             let s = (text ?? v).trimmingCharacters(in: .whitespaces).lowercased()
@@ -164,8 +181,7 @@ package struct PropertyTable {
         case "language", "lang": t.attributes.language = v.isEmpty ? nil : v
 
         case "align":
-            let a: TextAlignment = try choice(["left": .left, "right": .right, "center": .center, "centre": .center,
-                                               "justify": .justified, "justified": .justified, "natural": .natural])
+            let a = try choice(PropertyTable.alignments)
             paragraph { $0.alignment = a }
         case "indent": t.textIndent = try length(); t.setParagraphProperty = true
         case "head-indent": let l = try length(); paragraph { $0.headIndent = l }

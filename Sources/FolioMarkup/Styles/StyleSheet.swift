@@ -60,11 +60,11 @@ public struct StyleSheet: Sendable {
                 if let p = parent(of: d), let base = resolved[p] {
                     target = .init(attributes: base.attributes, paragraph: base.paragraph, next: base.next, textIndent: base.textIndent)
                 } else if let p = parent(of: d), let props = characterProperties[p] {
-                    target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
+                    target = .init(attributes: TextAttributes(font: FontDescriptor(size: FontDescriptor.defaultBodySize * scale)),
                                    paragraph: ParagraphStyle(), next: nil)
                     try table.apply(props, to: &target)
                 } else {
-                    target = .init(attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)),
+                    target = .init(attributes: TextAttributes(font: FontDescriptor(size: FontDescriptor.defaultBodySize * scale)),
                                    paragraph: ParagraphStyle(), next: nil)
                 }
                 try Self.apply(d.properties, with: table, to: &target)
@@ -84,7 +84,7 @@ public struct StyleSheet: Sendable {
                 // style's changes) — for users that take a character style's attributes
                 // as they are. Applying it to other text goes through `applying(characterStyle:to:)`.
                 if definitions["body"] != nil, !visiting.contains("body") { try resolve("body", from: d) }
-                let bodyFont = resolved["body"]?.attributes.font ?? FontDescriptor(families: ["DejaVu Serif"], size: 10 * scale)
+                let bodyFont = resolved["body"]?.attributes.font ?? FontDescriptor(size: FontDescriptor.defaultBodySize * scale)
                 var onBody = PropertyTable.Target(attributes: TextAttributes(font: bodyFont), paragraph: ParagraphStyle(), next: nil)
                 try table.apply(props, to: &onBody)
                 var own = target.attributes
@@ -107,7 +107,7 @@ public struct StyleSheet: Sendable {
     /// unitless line height): a heading inheriting the body's 13 pt leading, or a
     /// `{size=20pt}` paragraph, must not overlap itself.
     private static func apply(_ properties: [StyleProperty], with table: PropertyTable, to target: inout PropertyTable.Target) throws {
-        let inheritedSize = target.attributes.font?.size ?? 10
+        let inheritedSize = target.attributes.font?.size ?? FontDescriptor.defaultBodySize
         try table.apply(properties, to: &target)
         let leadingNames: Set<String> = ["leading", "line-height", "min-line-height", "max-line-height"]
         if properties.contains(where: { $0.name == "size" }), !properties.contains(where: { leadingNames.contains($0.name) }),

@@ -3,7 +3,7 @@
 package enum StandardStyles {
     private static let paragraphDefaults: [(String, String?, [(String, String)])] = [
         // A template that says nothing about its body text still gets a book-like one.
-        ("body", nil, [("font", "DejaVu Serif"), ("size", "10.5pt"), ("leading", "14pt"), ("align", "justify"),
+        ("body", nil, [("font", FontDescriptor.defaultFamilies.joined(separator: ", ")), ("size", "10.5pt"), ("leading", "14pt"), ("align", "justify"),
                        ("hyphenate", "true"), ("indent", "1.5em")]),
         ("body-first", "body", [("indent", "0")]),
         ("lead", "body", [("size", "1.15em"), ("indent", "0")]),

@@ -54,11 +54,14 @@ public struct Template: Sendable {
     /// penalties and demerits, how far spaces and glyphs give.
     public var typesetting: TypesettingParameters
 
+    /// The space between columns of a template or page geometry that names none: 18 pt.
+    public static let defaultGutter = 18.0
+
     /// A template made in code; every value but the name has a default (A4, 72 pt margins,
     /// one column, 18 pt gutter, no masters or styles, scale 1).
     public init(name: String, summary: String = "", directory: String? = nil, sourcePath: String = "",
-                pageSize: Size = Size(width: 595.28, height: 841.89), margins: PageMargins = PageMargins(all: 72),
-                mirrored: Bool = false, columns: Int = 1, gutter: Double = 18, columnRule: ColumnRule? = nil,
+                pageSize: Size = PaperSize.a4, margins: PageMargins = .standard,
+                mirrored: Bool = false, columns: Int = 1, gutter: Double = Template.defaultGutter, columnRule: ColumnRule? = nil,
                 masters: [String: PageMaster] = [:], spanGap: Double = 18, styles: [String: StyleDefinition] = [:],
                 scale: Double = 1, fonts: [String] = [], rules: [StyleRule] = [], variables: [String: String] = [:],
                 sectionLevel: Int = 1, ornament: String = "⁂", numbering: PageNumbering = .arabic, firstPageNumber: Int = 1,

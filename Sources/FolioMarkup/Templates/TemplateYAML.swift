@@ -289,12 +289,13 @@ struct TemplateYAML {
         }
         guard case .mapping(let m) = node else { throw error(node, "margins are one length or {top:, bottom:, inner:, outer:}") }
         try checkKeys(m, ["top", "bottom", "inner", "outer", "left", "right"], "margins")
-        func side(_ names: [String]) throws -> Double {
+        let standard = PageMargins.standard
+        func side(_ names: [String], _ otherwise: Double) throws -> Double {
             for n in names { if let v = m[n] { let l = try length(v); if l < 0 { throw error(v, "margins cannot be negative") }; return l } }
-            return 72
+            return otherwise
         }
-        return PageMargins(top: try side(["top"]), bottom: try side(["bottom"]), inner: try side(["inner", "left"]),
-                           outer: try side(["outer", "right"]))
+        return PageMargins(top: try side(["top"], standard.top), bottom: try side(["bottom"], standard.bottom),
+                           inner: try side(["inner", "left"], standard.inner), outer: try side(["outer", "right"], standard.outer))
     }
 
     func rule(_ node: Node) throws -> ColumnRule? {

@@ -29,10 +29,12 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
 
 /// Named paper sizes, portrait, in points.
 public enum PaperSize {
+    /// ISO A4, 210 × 297 mm: the paper of a template or page geometry that names none.
+    public static let a4 = Size(width: 595.28, height: 841.89)
     /// A3, A4, A5, US letter, legal and tabloid, portrait, in points, by lowercase name.
     public static let named: [String: Size] = [
         "a3": Size(width: 841.89, height: 1190.55),
-        "a4": Size(width: 595.28, height: 841.89),
+        "a4": a4,
         "a5": Size(width: 419.53, height: 595.28),
         "letter": Size(width: 612, height: 792),
         "legal": Size(width: 612, height: 1008),

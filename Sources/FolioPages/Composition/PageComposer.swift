@@ -113,7 +113,8 @@ public final class PageComposer: LayoutManagerDelegate {
         let master = template.masters[name] ?? PageMaster()
         let m = master.margins ?? template.margins
         let mirror = template.mirrored && isLeft
-        let left = mirror ? m.outer : m.inner, right = mirror ? m.inner : m.outer
+        let insets = m.insets(mirrored: mirror)
+        let left = insets.left, right = insets.right
         let size = template.pageSize
         let area = Rect(x: left, y: m.top, width: size.width - left - right, height: size.height - m.top - m.bottom)
         // Frames of a master shared by both sides mirror on left-hand pages.

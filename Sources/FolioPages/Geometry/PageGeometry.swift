@@ -10,8 +10,8 @@ public struct PageGeometry: Hashable, Sendable {
     public var gutter: Double
 
     /// A geometry; the defaults are A4, one-inch margins, one column, an 18 pt gutter.
-    public init(pageSize: Size = PaperSize.named["a4"]!, margins: EdgeInsets = EdgeInsets(all: 72),
-                columns: Int = 1, gutter: Double = 18) {
+    public init(pageSize: Size = PaperSize.a4, margins: EdgeInsets = PageMargins.standard.insets(),
+                columns: Int = 1, gutter: Double = Template.defaultGutter) {
         self.pageSize = pageSize; self.margins = margins; self.columns = columns; self.gutter = gutter
     }
 

@@ -1,26 +1,23 @@
 import Foundation
 
-/// How a plain document is set without a template: page geometry, body font,
-/// leading, alignment. (The CLI turns its flags into template overrides instead.)
+/// How a storage made by hand is set without a template: page geometry, body font,
+/// leading, alignment, hyphenation, metadata — and the output `settings` any render takes.
+/// (The CLI turns its flags into template overrides instead.)
 public struct TypesetOptions: Sendable {
     /// Page size, margins, columns and gutter (A4, one inch, one column by default).
     public var geometry = PageGeometry()
-    /// Body font: DejaVu Serif 10 pt unless changed.
-    public var font = FontDescriptor(families: ["DejaVu Serif"], size: 10)
+    /// Body font: DejaVu Serif 10 pt (`FontDescriptor.defaultBodySize`) unless changed.
+    public var font = FontDescriptor(size: FontDescriptor.defaultBodySize)
     /// Baseline-to-baseline distance in points; nil for 1.2 × the font size.
     public var leading: Double?
     /// Alignment of body text (justified by default).
     public var alignment: TextAlignment = .justified
     /// Language whose dictionary hyphenates; nil for no hyphenation.
-    public var hyphenationLanguage: String? = "en-US"
+    public var hyphenationLanguage: String? = LayoutDefaults.defaultLanguage
     /// Title, author and the rest written into the PDF.
     public var metadata = PDFMetadata()
-    /// Also write `page-N.png` previews here.
-    public var pngDirectory: String?
-    /// Pixels per point of the previews (2 is 144 dpi).
-    public var pngScale = 2.0
-    /// Shape paragraphs on a second thread while lines are broken and pages drawn.
-    public var parallelShaping = true
+    /// Output settings that do not change the layout: PNG previews, the shaping thread.
+    public var settings = RenderSettings()
 
     /// Options with every default: A4, one column, DejaVu Serif 10/12, justified, hyphenated in US English.
     public init() {}
@@ -37,24 +34,13 @@ public struct TypesetOptions: Sendable {
 
     /// The layout manager's defaults: `font`, and `hyphenationLanguage` (or `en-US`) as the language.
     public var defaults: LayoutDefaults {
-        LayoutDefaults(font: font, language: hyphenationLanguage ?? "en-US")
+        LayoutDefaults(font: font, language: hyphenationLanguage ?? LayoutDefaults.defaultLanguage)
     }
 
     /// A template with the options' page geometry and no frames.
     public var template: Template {
-        let m = geometry.margins
-        return Template(name: "options", pageSize: geometry.pageSize,
-                        margins: PageMargins(top: m.top, bottom: m.bottom, inner: m.left, outer: m.right),
-                        columns: geometry.columns, gutter: geometry.gutter)
-    }
-
-    /// The output settings (PNG previews, parallel shaping) in the form `DocumentRenderer` takes.
-    public var settings: RenderSettings {
-        var s = RenderSettings()
-        s.pngDirectory = pngDirectory
-        s.pngScale = pngScale
-        s.parallelShaping = parallelShaping
-        return s
+        Template(name: "options", pageSize: geometry.pageSize, margins: PageMargins(geometry.margins),
+                 columns: geometry.columns, gutter: geometry.gutter)
     }
 }
 
