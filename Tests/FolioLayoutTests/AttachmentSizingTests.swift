@@ -37,16 +37,59 @@ final class AttachmentSizingTests: XCTestCase {
     func testAFigureMovingOnToANarrowerColumnIsFittedThere() throws {
         // The first column holds the first paragraph only; the figure lands in the second,
         // narrower one, though it was shaped while the flow was in the first.
-        for background in [false, true] {
-            let m = LayoutManager(textStorage: storage(.fillWidth(maximumHeight: 1000)))
-            if background { m.shapeInBackground() }
-            m.addTextContainer(TextContainer(size: Size(width: 300, height: 20)))
-            m.addTextContainer(TextContainer(size: Size(width: 140, height: 1000)))
-            let (rect, container) = try figureRect(m)
-            XCTAssertEqual(container, 1)
-            XCTAssertEqual(rect.width, 140, accuracy: 1e-9, "background: \(background)")
-            XCTAssertEqual(rect.height, 70, accuracy: 1e-9)
+        let m = LayoutManager(textStorage: storage(.fillWidth(maximumHeight: 1000)))
+        m.addTextContainer(TextContainer(size: Size(width: 300, height: 20)))
+        m.addTextContainer(TextContainer(size: Size(width: 140, height: 1000)))
+        let (rect, container) = try figureRect(m)
+        XCTAssertEqual(container, 1)
+        XCTAssertEqual(rect.width, 140, accuracy: 1e-9)
+        XCTAssertEqual(rect.height, 70, accuracy: 1e-9)
+    }
+
+    /// Paragraphs of filler, then a figure (natural 100×100, filling its column), then more:
+    /// enough paragraphs for the background worker to run (it starts with 32 ahead).
+    private func longStorage(fillerBefore: Int) -> TextStorage {
+        let s = TextStorage()
+        for i in 0..<fillerBefore { s.appendParagraph("Filler paragraph \(i).", attributes: body, paragraphStyle: ParagraphStyle()) }
+        var a = body
+        a.attachment = TextAttachment(path: "figure.png", size: Size(width: 100, height: 100), sizing: .fillWidth(maximumHeight: 1000))
+        s.appendParagraph("\u{FFFC}", attributes: a, paragraphStyle: ParagraphStyle())
+        for i in 0..<60 { s.appendParagraph("After \(i).", attributes: body, paragraphStyle: ParagraphStyle()) }
+        return s
+    }
+
+    func testAFigureTooTallForTheRestOfAWideColumnGoesToTheNextSizedForIt() throws {
+        // Sized for the wide column it does not fit under the filler; sized for the narrow
+        // one it would fit back — it must not bounce between the two and end up sized for
+        // the wide column inside the narrow one.
+        for filler in [1, 4, 8, 12, 14] {
+            for background in [false, true] {
+                let m = LayoutManager(textStorage: longStorage(fillerBefore: filler))
+                if background { m.shapeInBackground() }
+                m.addTextContainer(TextContainer(size: Size(width: 400, height: 300)))
+                for _ in 0..<4 { m.addTextContainer(TextContainer(size: Size(width: 150, height: 300))) }
+                let (rect, container) = try figureRect(m)
+                let width = m.textContainers[container].size.width
+                XCTAssertEqual(rect.width, width, accuracy: 1e-9, "filler \(filler), background \(background): fitted to its column")
+                XCTAssertEqual(rect.height, width, accuracy: 1e-9)
+                XCTAssertGreaterThanOrEqual(rect.minX, 0)
+                assertCoversEveryCharacterOnce(m)
+            }
         }
+    }
+
+    func testTheWorkerFitsFiguresAsTheLayoutThreadDoes() throws {
+        func rects(_ background: Bool) throws -> [Rect] {
+            let m = LayoutManager(textStorage: longStorage(fillerBefore: 40))
+            if background { m.shapeInBackground() }
+            m.addTextContainer(TextContainer(size: Size(width: 300, height: 400)))
+            m.addTextContainer(TextContainer(size: Size(width: 120, height: 2000)))
+            m.ensureLayout()
+            return m.lineFragments.flatMap(\.glyphRuns).compactMap(\.attachmentRect)
+        }
+        let single = try rects(false), threaded = try rects(true)
+        XCTAssertEqual(single.count, 1)
+        XCTAssertEqual(single, threaded)
     }
 
     func testIndentsAndPaddingNarrowTheRoom() throws {

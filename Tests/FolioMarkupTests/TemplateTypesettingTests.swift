@@ -57,6 +57,7 @@ final class TemplateTypesettingTests: XCTestCase {
             ("typesetting:\n  minimum-hyphenated-word-length: 1\n", "2:35", "minimum-hyphenated-word-length must be between 2 and 64 (got 1)"),
             ("typesetting:\n  minimum-hyphenated-word-length: 4.5\n", "2:35", "must be a whole number"),
             ("typesetting: 200\n", "1:14", "typesetting is a mapping"),
+            ("typesetting:\n  hyphen-penalty: -10000\n", "2:19", "hyphen-penalty must be between -9999 and 10000 (got -10000)"),
         ]
         for (body, place, words) in cases {
             XCTAssertThrowsError(try load("name: x\n" + body)) { error in

@@ -15,7 +15,9 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// Added to every line's badness before squaring (`\linepenalty`): higher values
     /// prefer fewer lines.
     public var linePenalty: Double
-    /// The penalty of a break after a hyphen Folio inserts (`\hyphenpenalty`).
+    /// The penalty of a break after a hyphen Folio inserts (`\hyphenpenalty`); 10 000
+    /// forbids the break. (−10 000 would force one at every hyphenation point: the range
+    /// stops at −9 999.)
     public var hyphenPenalty: Double
     /// The penalty of a break after a hyphen or dash in the text (`\exhyphenpenalty`).
     public var explicitHyphenPenalty: Double
@@ -60,8 +62,9 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// The values `init()` gives.
     public static let standard = TypesettingParameters()
 
-    /// Why these values cannot be used (a negative stretch, an expansion of 100 %, …),
-    /// naming the field and its range; nil when they can.
+    /// Why these values cannot be used (a negative stretch, an expansion of 100 %, a
+    /// penalty that would force breaks, …), naming the field and its range; nil when they
+    /// can. `LayoutManager` refuses values with a problem.
     public var problem: String? {
         func outside(_ name: String, _ value: Double, _ range: ClosedRange<Double>) -> String? {
             value.isFinite && range.contains(value) ? nil
@@ -70,8 +73,8 @@ public struct TypesettingParameters: Hashable, Sendable {
         let checks: [(String, Double, ClosedRange<Double>)] = [
             ("tolerance", tolerance, 0...10_000),
             ("line-penalty", linePenalty, 0...10_000),
-            ("hyphen-penalty", hyphenPenalty, -10_000...10_000),
-            ("explicit-hyphen-penalty", explicitHyphenPenalty, -10_000...10_000),
+            ("hyphen-penalty", hyphenPenalty, -9_999...10_000),
+            ("explicit-hyphen-penalty", explicitHyphenPenalty, -9_999...10_000),
             ("double-hyphen-demerits", doubleHyphenDemerits, 0...1e9),
             ("adjacent-fitness-demerits", adjacentFitnessDemerits, 0...1e9),
             ("space-stretch", spaceStretch, 0...10),

@@ -23,4 +23,12 @@ enum PangoCairoSetup {
         pango_context_set_round_glyph_positions(context, 0)
         return (fontMap, context)
     }
+
+    /// Makes `font`'s cairo scaled font now, on the thread that owns the font's map, so
+    /// that the renderer (`Font+Cairo.swift`, maybe on another thread) only ever reads
+    /// it. Pango makes it lazily — today when metrics are first read — and a first call
+    /// from two threads would race.
+    static func prepareForDrawing(_ font: UnsafeMutablePointer<PangoFont>) {
+        _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+    }
 }

@@ -103,6 +103,8 @@ extension LayoutManager {
         // that has happened at this line (bounded, so layout always moves on).
         var firstWidth: Double? = nil
         var retries = 0
+        // How often images sized to their column were fitted again (bounded likewise).
+        var refits = 0
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
             var predicted: [LineSlot] = []
@@ -144,14 +146,20 @@ extension LayoutManager {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
                 }
-                if k == 0, start == 0, firstLine, p.hasSizedAttachments, retries < 4,
+                if k == 0, start == 0, firstLine, p.hasSizedAttachments, refits < 3,
                    let column = column(forShaping: slot.containerIndex),
                    AttachmentRoom(columnWidth: column.width, padding: column.padding, style: style) != p.attachmentRoom {
                     // Images sized to their column were fitted to another (or to none): fit
                     // them to the column the paragraph has landed in and break it again.
-                    retries += 1
+                    refits += 1
                     p = BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
                                                column: column, context: context)
+                    if slot.containerIndex > cursor.containerIndex {
+                        // Sized for the column the flow is in, it did not fit there; sized
+                        // for a narrower next one it might fit back, and bounce. It goes
+                        // to the top of the column it is now fitted for.
+                        cursor = FlowCursor(containerIndex: slot.containerIndex, y: -.infinity, linesInContainer: 0)
+                    }
                     continue breaking
                 }
                 // The width the line was broken for (none known for an empty paragraph's line).

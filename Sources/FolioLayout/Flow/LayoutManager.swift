@@ -24,7 +24,14 @@ public final class LayoutManager: TextStorageObserver {
 
     /// How lines are broken and justified: tolerance, penalties, demerits, how far
     /// spaces and glyphs give. Changing it lays the storage out again.
-    public var typesetting = TypesettingParameters() { didSet { invalidateLayout(fromParagraph: 0) } }
+    /// Values with a `problem` are a programming error (a template's are checked when it
+    /// is read).
+    public var typesetting = TypesettingParameters() {
+        didSet {
+            precondition(typesetting.problem == nil, "typesetting parameters: \(typesetting.problem ?? "")")
+            invalidateLayout(fromParagraph: 0)
+        }
+    }
 
     /// Knuth–Plass tolerance for the first pass (TeX badness; 200 ≈ spaces at 1.6×):
     /// `typesetting.tolerance`.
@@ -59,6 +66,7 @@ public final class LayoutManager: TextStorageObserver {
                 typesetting: TypesettingParameters = .standard) {
         self.textStorage = textStorage
         self.defaults = defaults
+        precondition(typesetting.problem == nil, "typesetting parameters: \(typesetting.problem ?? "")")
         self.typesetting = typesetting
         textStorage.addObserver(self)
     }

@@ -41,6 +41,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
         strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
         pango_font_metrics_unref(metrics)
+        PangoCairoSetup.prepareForDrawing(pangoFont)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")

@@ -37,8 +37,8 @@ final class MarkdownParts {
         lineStarts = source.lineStarts
         self.minimumBytes = minimumBytes
         root.initialize(to: nil)
-        guard input.count > minimumBytes, !Self.oneWhole(input),
-              let parser = cmark_parser_new(CMARK_OPT_DEFAULT), let hook = cmark_syntax_extension_new("folio-root") else { return }
+        guard input.count > minimumBytes, !Self.oneWhole(input), let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
+        guard let hook = cmark_syntax_extension_new("folio-root") else { cmark_parser_free(parser); return }
         // cmark gives no way to the document node before the parse finishes, but hands an
         // extension the container a line is in when no built-in block opens there (as on
         // a paragraph's lines): its root is the document.

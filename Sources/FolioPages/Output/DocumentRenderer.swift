@@ -1,29 +1,5 @@
 import Foundation
 
-/// What a render did.
-public struct RenderReport: Sendable {
-    /// Pages written.
-    public var pages: Int
-    /// What layout could not do as asked (see `LayoutWarning`), in storage order.
-    public var warnings: [LayoutWarning]
-    /// Text that could not be placed anywhere.
-    public var unplacedRange: Range<Int>?
-}
-
-/// Output settings that do not change the layout.
-public struct RenderSettings: Sendable {
-    /// Also write `page-N.png` previews here.
-    public var pngDirectory: String?
-    /// Pixels per point of the previews (2 is 144 dpi).
-    public var pngScale = 2.0
-    /// Shape paragraphs on a second thread while lines are broken and pages drawn; that
-    /// thread also writes out each finished page (cairo's share of the work) while the
-    /// next is laid out.
-    public var parallelShaping = true
-    /// Defaults: no PNG previews, parallel shaping on.
-    public init() {}
-}
-
 /// Sets a document onto pages made from a template and writes the PDF page by page as
 /// each is complete (its lines are forgotten once drawn), so memory stays flat however
 /// long the document is. Headings become the outline and link destinations; frames

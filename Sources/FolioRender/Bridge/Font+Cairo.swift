@@ -5,9 +5,9 @@ extension Font {
     /// The cairo scaled font Pango made for this font, to draw its glyphs with; owned by
     /// the Pango font, which the `Font` keeps alive.
     ///
-    /// Pango creates it when the font's metrics are first read — which `Font` does as
-    /// it is made, on the thread that shaped with it — so asking for it here only reads
-    /// a pointer already set, from whichever thread draws.
+    /// `Font` has Pango make it as the font is made, on the thread that shaped with it
+    /// (`PangoCairoSetup.prepareForDrawing`), so asking for it here only reads a pointer
+    /// already set, from whichever thread draws.
     var cairoScaledFont: OpaquePointer? {
         pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont))
     }

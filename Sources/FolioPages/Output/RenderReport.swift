@@ -1,0 +1,9 @@
+/// What a render did.
+public struct RenderReport: Sendable {
+    /// Pages written.
+    public var pages: Int
+    /// What layout could not do as asked (see `LayoutWarning`), in storage order.
+    public var warnings: [LayoutWarning]
+    /// Text that could not be placed anywhere.
+    public var unplacedRange: Range<Int>?
+}

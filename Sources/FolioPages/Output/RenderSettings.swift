@@ -1,0 +1,13 @@
+/// Output settings that do not change the layout.
+public struct RenderSettings: Sendable {
+    /// Also write `page-N.png` previews here.
+    public var pngDirectory: String?
+    /// Pixels per point of the previews (2 is 144 dpi).
+    public var pngScale = 2.0
+    /// Shape paragraphs on a second thread while lines are broken and pages drawn; that
+    /// thread also writes out each finished page (cairo's share of the work) while the
+    /// next is laid out.
+    public var parallelShaping = true
+    /// Defaults: no PNG previews, parallel shaping on.
+    public init() {}
+}
