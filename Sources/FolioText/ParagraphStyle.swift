@@ -108,6 +108,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// What to do with text that does not fit a line: wrap (the default), or one line clipped or
     /// truncated with an ellipsis.
     public var lineBreakMode: LineBreakMode = .wordWrap
+    /// Set for code listings: lines too long for the column wrap anywhere, and each
+    /// continuation line starts with this mark (see `ContinuationMark`). Nil: lines break
+    /// as `lineBreakMode` says.
+    public var continuationMark: ContinuationMark? = nil
     /// The paragraph's base direction for the bidi algorithm; `natural` takes it from the first
     /// strong character.
     public var baseWritingDirection: WritingDirection = .natural

@@ -215,31 +215,50 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertGreaterThan(p[0].style.headIndent, 0)
     }
 
-    func testCodeBlocksKeepSpacesAndWrapLongLinesWithAMark() throws {
+    func testCodeBlocksKeepSpacesAndLinesAndWrapAtLayoutTime() throws {
         let long = String(repeating: "x", count: 200)
         let built = try build("```\n  indented\n\(long)\n```\n")
         let p = paragraphs(built)
         XCTAssertEqual(p.count, 1)
-        XCTAssertTrue(p[0].text.hasPrefix("\u{00A0}\u{00A0}indented\u{2028}"))
-        XCTAssertTrue(p[0].text.contains("\u{2028}↪\u{00A0}x"), "continuation mark")
+        XCTAssertEqual(p[0].text, "\u{00A0}\u{00A0}indented\u{2028}" + long, "lines kept whole: the layout wraps them")
+        XCTAssertEqual(p[0].style.continuationMark, ContinuationMark("↪\u{00A0}", color: Color(red: 0.55, green: 0.55, blue: 0.55)))
         XCTAssertFalse(p[0].style.hyphenation)
         XCTAssertEqual(p[0].attributes.font?.families.first, "DejaVu Sans Mono")
     }
 
-    func testWrappedCodeSetsEachPieceOnOneLineWithNoEmptyLines() throws {
-        // Lines just under, at and over the wrap limit: each piece fills one line, none
-        // overflows into an empty line of its own.
+    func testWrappedCodeFillsEachLineAndMarksTheContinuations() throws {
+        // Lines just under, at and over what a line holds: each is set on as few lines as
+        // its length needs, none overflows, no line is empty, and only the lines that
+        // continue a line of the code start with the mark.
         let lines = (60...200).map { String(repeating: "z", count: $0) }
         let built = try build("```\n" + lines.joined(separator: "\n") + "\n```\n")
         let manager = LayoutManager(textStorage: built.storage)
         manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
         manager.ensureLayout()
-        let pieces = built.storage.string.split(separator: "\u{2028}", omittingEmptySubsequences: false)
-        XCTAssertEqual(manager.lineFragments.count, pieces.count)
-        for fragment in manager.lineFragments {
-            XCTAssertFalse(built.storage.substring(fragment.characterRange).allSatisfy { $0 == "\u{2028}" },
-                           "empty line at \(fragment.characterRange)")
-            XCTAssertLessThanOrEqual(fragment.usedRect.width, 450 + 1e-6)
+        let fragments = manager.lineFragments
+        let advance = try XCTUnwrap(fragments.first?.glyphRuns.first.map { $0.positions[1].x - $0.positions[0].x })
+        let style = built.storage.paragraphStyle(ofParagraph: 0)
+        XCTAssertEqual(style.firstLineHeadIndent, style.headIndent)
+        let measure = 450 - style.headIndent - max(0, -style.tailIndent)
+        let perLine = Int((measure / advance + 1e-9).rounded(.down))
+        let perContinuation = Int(((measure - 2 * advance) / advance + 1e-9).rounded(.down))
+        var expected = 0
+        for line in lines {
+            expected += 1
+            var rest = line.count - perLine
+            while rest > 0 { expected += 1; rest -= perContinuation }
+        }
+        XCTAssertEqual(fragments.count, expected, "\(perLine) characters a line, \(perContinuation) after the mark")
+
+        let grey = Color(red: 0.55, green: 0.55, blue: 0.55)
+        for (k, fragment) in fragments.enumerated() {
+            XCTAssertLessThanOrEqual(fragment.usedRect.width, measure + 1e-6)
+            let runs = fragment.glyphRuns
+            let marked = runs.first?.text == "↪\u{00A0}"
+            let startsACodeLine = k == 0 || built.storage.substring(fragments[k - 1].characterRange).hasSuffix("\u{2028}")
+            XCTAssertEqual(marked, !startsACodeLine, "line \(k)")
+            if marked { XCTAssertEqual(runs[0].attributes.foregroundColor, grey) }
+            XCTAssertFalse(runs.dropFirst(marked ? 1 : 0).allSatisfy { $0.glyphs.isEmpty }, "empty line \(k)")
         }
     }
 

@@ -11,4 +11,7 @@ struct LineSpan: Equatable {
     var hyphenated: Bool
     /// The line ends the paragraph or ends at a forced break: it is not stretched.
     var endsParagraphOrForced: Bool
+    /// The line continues a line of the text wrapped for want of room (a code listing's):
+    /// it starts with the paragraph's continuation mark.
+    var continuesLine = false
 }

@@ -10,6 +10,9 @@ struct Typesetter {
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
         var breaker = LineBreaker(parameters)
         if p.alignment != .justified { breaker.ragStretch = parameters.raggedStretch * p.baseFont.size }
+        if p.style.continuationMark != nil {
+            return breaker.wrappedSpans(p, from: start, widths: widths, markWidth: p.continuationMarkWidth)
+        }
         if p.hasTabs || p.style.lineBreakMode == .charWrap { return breaker.greedySpans(p, from: start, widths: widths) }
         let items = p.breakItems
         let first = firstItem(items, atCluster: start)

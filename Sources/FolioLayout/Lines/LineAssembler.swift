@@ -100,12 +100,25 @@ struct LineAssembler {
             + (shown.symbol?.width ?? 0)
         let justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth,
                                     truncation: truncation, hasTabs: !tabWidth.isEmpty)
+        let mark = span.continuesLine ? p.continuationMark : nil
+        if mark != nil { natural += p.continuationMarkWidth }
         var x = lineStart(p, natural: natural, slot: slot)
         let segments = visualOrder(logicalSegments(p, shown: shown, first: first))
 
         var runs: [GlyphRun] = []
-        runs.reserveCapacity(segments.count)
+        runs.reserveCapacity(segments.count + 1)
         let lineLeft = x
+        if let mark {
+            // A wrapped line of a code listing starts with the continuation mark; it stands
+            // for no text of the storage (an empty range where the line starts).
+            let at = p.storageOffset + (first < p.clusterCount ? Int(p.clusterStart[first]) : p.text.count)
+            for r in mark.runs.indices where !mark.runs[r].clusterRange.isEmpty {
+                var run = glyphRun(mark, segment: Segment(run: r, clusters: mark.runs[r].clusterRange, level: mark.runs[r].level),
+                                   x: &x, baseline: baseline, tabWidth: [:], justification: Justification())
+                run.characterRange = at..<at
+                runs.append(run)
+            }
+        }
         for seg in segments {
             runs.append(glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification))
         }

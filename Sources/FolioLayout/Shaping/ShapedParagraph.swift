@@ -80,6 +80,12 @@ final class ShapedParagraph: @unchecked Sendable {
     }
     var speculation: Speculation?
 
+    /// The paragraph style's continuation mark, shaped in the paragraph's first font and
+    /// the mark's colour (nil when the style has none).
+    var continuationMark: ShapedParagraph?
+    /// The width the continuation mark takes at the start of a line.
+    var continuationMarkWidth: Double { continuationMark.map { $0.clusterWidth.reduce(0, +) } ?? 0 }
+
     /// The font of the paragraph's first run (or the default), for empty lines' height.
     var baseFont: Font
 

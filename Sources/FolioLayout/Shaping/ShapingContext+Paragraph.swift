@@ -37,6 +37,14 @@ extension ShapingContext {
                                      language: language, baseFont: baseFont)
         shaped.hasSizedAttachments = sizedAttachments
         shaped.attachmentRoom = sizedAttachments ? room : nil
+        if let mark = style.continuationMark, !mark.text.isEmpty {
+            var a = firstAttributes
+            a.attachment = nil
+            if let color = mark.color { a.foregroundColor = color }
+            let bytes = Array(mark.text.utf8)
+            shaped.continuationMark = shapeParagraph(text: bytes, storageOffset: storageOffset, attributeRuns: [(0..<bytes.count, a)],
+                                                     style: ParagraphStyle(), defaults: defaults, typesetting: typesetting)
+        }
         guard !text.isEmpty else { return shaped }
         // About one glyph and one cluster per byte in most scripts: allocate once.
         shaped.reserve(text.count + 8)

@@ -152,13 +152,10 @@ extension BuildState {
     }
 
     /// Code, set line for line: spaces kept (as no-break spaces, which neither stretch
-    /// nor break), tabs to the next multiple of four, and lines longer than the column
-    /// wrapped with a continuation mark.
+    /// nor break), tabs to the next multiple of four. Lines longer than the column they
+    /// land in are wrapped at layout time, with a continuation mark (`codeMark`).
     mutating func appendCode(_ code: String, style: ResolvedStyle) {
         let base = attributes(of: style)
-        var mark = base
-        mark.foregroundColor = Color(red: 0.55, green: 0.55, blue: 0.55)
-        let limit = codeColumns(style)
         var first = true
         for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
             if !first { text.append("\u{2028}", attributes: base) }
@@ -171,32 +168,10 @@ extension BuildState {
                     expanded += String(repeating: " ", count: n); column += n
                 } else { expanded.append(ch); column += 1 }
             }
-            var chars = Array(expanded)
-            var continuation = false
-            repeat {
-                let room = continuation ? limit - 2 : limit
-                var cut = chars.count
-                if chars.count > room {
-                    // Prefer to wrap after a space in the last third of the line.
-                    cut = room
-                    if let space = chars[(room * 2 / 3)..<room].lastIndex(of: " ") { cut = space + 1 }
-                }
-                if continuation {
-                    text.append("\u{2028}", attributes: base)
-                    text.append("↪\u{00A0}", attributes: mark)
-                }
-                text.append(String(chars[..<cut]).replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: base)
-                chars.removeFirst(cut)
-                continuation = true
-            } while !chars.isEmpty
+            text.append(expanded.replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: base)
         }
     }
 
-    /// How many characters of the code font fit on a line of the column.
-    private func codeColumns(_ style: ResolvedStyle) -> Int {
-        let sample = TextStorage(String(repeating: "0", count: 20), attributes: style.attributes)
-        let width = TextMeasurer.boundingSize(of: sample, width: 1e6).width / 20
-        let available = builder.columnWidth - style.paragraph.headIndent - max(0, -style.paragraph.tailIndent)
-        return max(8, Int((available / max(width, 0.1)).rounded(.down)))
-    }
+    /// What a wrapped line of code starts with: an arrow and a space, in grey.
+    static let codeMark = ContinuationMark("↪\u{00A0}", color: Color(red: 0.55, green: 0.55, blue: 0.55))
 }

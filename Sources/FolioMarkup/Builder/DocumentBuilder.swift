@@ -12,15 +12,15 @@ public struct DocumentBuilder {
     public var template: Template
     /// The template's styles, resolved (inheritance and scale applied).
     public var styles: StyleSheet
-    /// Width of a column, in points: code is wrapped to it, and lists and quotes nest no
-    /// deeper than half of it. (Figures and images are fitted at layout time to the
-    /// column they land in.)
+    /// Width of the template's usual column, in points: lists and quotes nest no deeper
+    /// than half of it. (Figures, images and code are fitted at layout time to the column
+    /// they land in.)
     public var columnWidth: Double
     /// Height of a column, in points: a figure or image is never taller than 85 % of it.
     public var columnHeight: Double
 
-    /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the column size
-    /// code is wrapped at and figures are bounded by.
+    /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the usual
+    /// column's size, which bounds nesting and figures' height.
     public init(template: Template, styles: StyleSheet, columnWidth: Double, columnHeight: Double) {
         self.template = template; self.styles = styles
         self.columnWidth = columnWidth; self.columnHeight = columnHeight
@@ -170,7 +170,9 @@ struct BuildState {
             let style = try paragraphStyle(block, default: "code", context: context)
             anchor(block)
             appendCode(code, style: style)
-            endParagraph(finalParagraph(style, context: context, last: last), style)
+            var paragraph = finalParagraph(style, context: context, last: last)
+            paragraph.continuationMark = BuildState.codeMark
+            endParagraph(paragraph, style)
             nextStyle = "body-first"
         case .blockQuote(let inner):
             var c = context
