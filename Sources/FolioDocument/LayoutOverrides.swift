@@ -34,7 +34,9 @@ public struct LayoutOverrides: Sendable {
     /// Hyphenation as `--hyphenate` gives it: a language whose dictionary hyphenates the
     /// body (and which becomes the document's language), or none.
     public enum Hyphenation: Hashable, Sendable {
+        /// Hyphenate with the dictionary for this language tag (e.g. `en-US`).
         case language(String)
+        /// No hyphenation (`--hyphenate none`).
         case off
 
         /// Reads `--hyphenate`'s value: `none` (in any case) is `.off`, any other text a

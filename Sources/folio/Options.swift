@@ -40,7 +40,9 @@ enum AlignmentOption: String, ExpressibleByArgument, CaseIterable {
 
 /// `--hyphenate`: a language tag, or `none`; read once, here.
 extension LayoutOverrides.Hyphenation: ExpressibleByArgument {
+    /// Reads the flag's value (see `LayoutOverrides.Hyphenation.init(_:)`).
     public init?(argument: String) { self.init(argument) }
+    /// How the value shows in `--help`.
     public var defaultValueDescription: String {
         switch self {
         case .language(let tag): return tag
