@@ -117,7 +117,7 @@ public struct RenderJob {
         let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
-        if let dir = template.directory, !template.sourcePath.isEmpty { sources += TemplateFiles.list(in: dir) }
+        if let dir = template.directory, !template.sourcePath.isEmpty, !template.isBuiltIn { sources += TemplateFiles.list(in: dir) }
         #if canImport(Glibc)
         // The Markdown tree and the text's copies are gone; hand their pages back now, or
         // layout's large arrays (allocated apart from them) would add to them in the peak.

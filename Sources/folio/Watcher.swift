@@ -20,10 +20,21 @@ struct Watcher {
         while true {
             // Stamped before the render reads them: a save while it runs is seen afterwards.
             let before = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, Watcher.stamp($0)) })
+            var started = timespec()
+            clock_gettime(CLOCK_REALTIME, &started)
             // An error is reported and watching goes on: the next save may fix it — in the
             // document, its template, or a file it names that is not there yet.
             if let s = try? render() { sources = s } else { sources = Array(Set(sources + job.sourcesToWatchAfterFailure)) }
-            stamps = Dictionary(uniqueKeysWithValues: Set(sources).map { ($0, before[$0] ?? Watcher.stamp($0)) })
+            stamps = Dictionary(uniqueKeysWithValues: Set(sources).map { path in
+                if let known = before[path] { return (path, known) }
+                // Found by this render (an image, a template file): it could have been
+                // saved while the render read it, and then it is seen as changed.
+                let now = Watcher.stamp(path)
+                if let now, (now.seconds, now.nanoseconds) >= (Int(started.tv_sec), Int(started.tv_nsec)) {
+                    return (path, Stamp?.some(Stamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0)))
+                }
+                return (path, now)
+            })
             if !quiet { Messages.note("watching \(stamps.count) file\(stamps.count == 1 ? "" : "s"); press Ctrl-C to stop") }
             var changed: String? = nil
             while changed == nil {

@@ -30,6 +30,7 @@ public enum BuiltinTemplates {
         let directory = try materialized(name)
         var t = try TemplateLoader.load(directory: directory)
         t.sourcePath = "built-in template '\(name)'"
+        t.isBuiltIn = true
         return t
     }
 

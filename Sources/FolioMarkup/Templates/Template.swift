@@ -11,6 +11,9 @@ public struct Template: Sendable {
     public var directory: String?
     /// The `template.yaml` path, for error messages.
     public var sourcePath: String
+    /// A built-in, read from the copy Folio writes itself (its files never change under a
+    /// `--watch`).
+    public var isBuiltIn = false
 
     /// Page size in points, portrait or landscape as given.
     public var pageSize: Size

@@ -53,6 +53,7 @@ struct TemplateYAML {
         }
         t.sourcePath = path
         t.directory = directory
+        t.isBuiltIn = false
         if let n = top["name"] { t.name = try string(n) } else if top["extends"] == nil {
             t.name = directory.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "template"
         }
