@@ -3,5 +3,5 @@
 public final class BackgroundJob: @unchecked Sendable {
     /// Set by the worker, under the pipeline's lock; a cancelled pipeline has run all its
     /// jobs by the time `cancel()` returns.
-    internal(set) var isDone = false
+    var isDone = false
 }
