@@ -127,6 +127,13 @@ final class TemplateReaderTests: XCTestCase {
         XCTAssertEqual(try load("page: {numbering: arabic}\n").numbering, .arabic)
     }
 
+    func testATemplateWithoutANameIsCalledAfterItsFolderEvenWhenItExtendsABuiltIn() throws {
+        let extending = try TemplateLoader.load(yaml: "extends: default\n", path: "x/mine/template.yaml", directory: "x/mine")
+        XCTAssertEqual(extending.name, "mine", "not 'default': that would say it is the built-in")
+        XCTAssertEqual(try TemplateLoader.load(yaml: "scale: 1.1\n", path: "x/own/template.yaml", directory: "x/own").name, "own")
+        XCTAssertEqual(try load("scale: 1.1\n").name, "template", "made from text, with no folder")
+    }
+
     func testExtendsTakesABuiltinAndChangesWhatDiffers() throws {
         let t = try load("name: bigger\nextends: default\nscale: 2\nstyles:\n  body: {color: '#333'}\n")
         let base = try BuiltinTemplates.template(named: "default")

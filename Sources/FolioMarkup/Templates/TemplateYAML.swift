@@ -54,7 +54,9 @@ struct TemplateYAML {
         t.sourcePath = path
         t.directory = directory
         t.isBuiltIn = false
-        if let n = top["name"] { t.name = try string(n) } else if top["extends"] == nil {
+        // Without a name of its own a template is called after its folder — also when it
+        // extends a built-in, whose name would say it is that built-in.
+        if let n = top["name"] { t.name = try string(n) } else {
             t.name = directory.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "template"
         }
         if let s = top["summary"] { t.summary = try string(s) }
