@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
@@ -44,6 +45,7 @@ let package = Package(
         .target(name: "FolioMarkup", dependencies: [
             "FolioText", "FolioLayout", "FolioRender", "CCmark",
             .product(name: "Yams", package: "Yams"),
+            .product(name: "CSV", package: "CSV.swift"),
         ], plugins: ["EmbedTemplates"]),
         // The page builder: page geometry, masters and frames, composition, and the
         // renderer that streams pages to PDF.
