@@ -1,0 +1,78 @@
+import FolioMarkup
+import Foundation
+import XCTest
+
+/// Random mutations of valid JSON, YAML and CSV files — bytes inserted, deleted, repeated
+/// and swapped, with the characters each format gives meaning to, invalid UTF-8, byte-order
+/// marks and line ends — must each either load or throw a `DocumentError` with a line:
+/// never crash, never hang. Seeded, so a failure repeats.
+final class DataLoaderFuzzTests: XCTestCase {
+    /// SplitMix64: a small, well-mixed generator whose sequence is fixed by its seed.
+    private struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+        mutating func pick<T>(_ options: [T]) -> T { options[below(options.count)] }
+    }
+
+    private static let seeds: [(DataFormat, String)] = [
+        (.json, #"{"id": 7, "total": 12.50, "paid": true, "note": null, "lines": [{"item": "Zoë \u00e9", "qty": 2}, {"item": "😀 \ud83d\ude00", "qty": -1.5e3}]}"#),
+        (.json, "[\r\n  {\"a\": [1, [2, [3, {\"b\": \"x\\\"y\"}]]]},\r\n  \"李雷\"\r\n]\r\n"),
+        (.yaml, "name: Ann\nitems:\n  - {sku: A-1, price: 12.50, tags: [a, b]}\n  - sku: 'B 2'\n    price: ~\n    flag: true\nbase: &b\n  city: Zürich\nother: *b\ntext: |\n  two\n  lines\n"),
+        (.yaml, "- [1, 2, [3, 4]]\n- \"q \\u00e9\"\n- ? plain\n- # comment\n  x: y\n"),
+        (.csv, "id,name,amount\r\n1,Ann,12.50\r\n2,\"Zoë, \"\"Z\"\"\",\"two\r\nlines\"\r\n\r\n3,李,\r\n"),
+        (.csv, "\u{FEFF}a\n1\n\"\"\n\n\"x\ny\"\n"),
+    ]
+
+    private static let insertions: [[UInt8]] = [
+        "{", "}", "[", "]", "\"", "'", ",", ":", "\n", "\r\n", "\r", "\\", "\\u", "\\ud83d", "*b", "&a ", "? ", "- ", "#",
+        "  ", "\t", "0", "01", "-", "1e999", ".", "e", "true", "null", "~", "|", ">", "!!str ", "\u{FEFF}", "é", "😀", "\0",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]]
+
+    private func mutate(_ input: [UInt8], _ g: inout Generator) -> [UInt8] {
+        var b = input
+        for _ in 0..<(1 + g.below(4)) {
+            let at = g.below(b.count + 1)
+            switch g.below(5) {
+            case 0, 1: b.insert(contentsOf: g.pick(Self.insertions), at: at)
+            case 2: if at < b.count { b.removeSubrange(at..<min(b.count, at + 1 + g.below(4))) }
+            case 3:
+                let end = min(b.count, at + 1 + g.below(12))
+                if at < end { b.insert(contentsOf: Array(b[at..<end]), at: g.below(b.count + 1)) }
+            default:
+                let other = g.below(b.count)
+                if at < b.count { b.swapAt(at, other) }
+            }
+        }
+        return b
+    }
+
+    func testMutatedDataFilesLoadOrFailWithALine() {
+        var g = Generator(state: 0x5EED_DA7A_0010)
+        var loaded = 0, failed = 0
+        for round in 0..<1200 {
+            let (format, seed) = g.pick(Self.seeds)
+            let bytes = mutate(Array(seed.utf8), &g)
+            let start = Date()
+            do {
+                _ = try DataLoader.load(data: Data(bytes), format: format, file: "fuzz")
+                loaded += 1
+            } catch let e as DocumentError {
+                XCTAssertNotNil(e.line, "round \(round) (\(format)): \(e) for \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                XCTAssertEqual(e.path, "fuzz")
+                failed += 1
+            } catch {
+                XCTFail("round \(round) (\(format)): not a DocumentError: \(error)")
+            }
+            XCTAssertLessThan(Date().timeIntervalSince(start), 2, "round \(round) (\(format)) took too long")
+        }
+        XCTAssertGreaterThan(loaded, 100, "mutations that still load")
+        XCTAssertGreaterThan(failed, 100, "mutations that are errors")
+    }
+}
