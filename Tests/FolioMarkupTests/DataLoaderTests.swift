@@ -243,6 +243,9 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertNoThrow(try load(ok, .yaml))
         let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
         XCTAssertEqual(failure(deep, .yaml), "d:1:65: nested deeper than 64 levels")
+        let beyondLibYAML = String(repeating: "[", count: 20000)
+        XCTAssertTrue(failure(beyondLibYAML, .yaml).hasSuffix(": nested deeper than 64 levels"))
+        XCTAssertEqual(failure("a: &a [1]\nb: {[*a]: 1}\n", .yaml), "d:2:8: an alias (*name) or a complex key (? …) may not be used as a key in data files")
     }
 
     // MARK: CSV

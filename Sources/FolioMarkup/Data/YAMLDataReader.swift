@@ -37,6 +37,9 @@ struct YAMLDataReader {
         switch e {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
+            if problem.hasPrefix("Maximum nesting level") { // libyaml's own bound (1000), past ours
+                return DocumentError(location(mark), "nested deeper than \(DataLimits.maximumDepth) levels")
+            }
             let why = context.map { " (\($0.text))" } ?? ""
             return DocumentError(location(mark), "not valid YAML: \(problem)\(why)")
         case let .duplicatedKeysInMapping(duplicates, context):
