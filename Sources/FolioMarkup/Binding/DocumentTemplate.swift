@@ -39,6 +39,9 @@ public enum DocumentTemplate {
             template = try MustacheTemplate(string: withContentTypes(text, frontMatterEnd: fence,
                                                                      delimiters: scanner.delimitersAfterLine))
         } catch let e as MustacheTemplate.ParserError {
+            if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
+                throw DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
+            }
             // The pragma line added at the top moves every line down by one.
             throw DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
                                 reason: reason(e.error))

@@ -18,6 +18,8 @@ public struct TemplateScanner {
     /// The delimiters in force at the end of each line (index 0 is line 1), when they were
     /// changed on or before it; nil where they are the standard `{{` `}}`.
     public private(set) var delimitersAfterLine: [(start: String, end: String)?] = []
+    /// Where the first tag without a closing delimiter on its line opens, if one does.
+    public private(set) var unclosedTag: (line: Int, column: Int)?
 
     /// Scans `text`; `file` names it in errors. Throws a `DocumentError` at the section
     /// tag that opens level `maximumDepth + 1`.
@@ -42,11 +44,11 @@ public struct TemplateScanner {
                 i += 1
             }
         }
-        scan: while i < chars.count {
+        while i < chars.count {
             guard matches(start, at: i) else { advance(to: i + 1); continue }
             let tagLine = line, tagColumn = column
             var p = i + start.count
-            guard p < chars.count else { break }
+            guard p < chars.count else { unclosedTag = (tagLine, tagColumn); break }
             let sigil = chars[p]
             var kind = TemplateTag.Kind.variable
             switch sigil {
@@ -62,11 +64,8 @@ public struct TemplateScanner {
             if kind != .variable { p += 1 }
             // The tag's content runs to the closing delimiter (`}` before it for `{{{`).
             var q = p
-            while q < chars.count, !matches(end, at: q) {
-                if kind != .other, chars[q].isNewline { break scan }
-                q += 1
-            }
-            guard q < chars.count else { break }
+            while q < chars.count, !matches(end, at: q) { q += 1 }
+            guard q < chars.count else { unclosedTag = (tagLine, tagColumn); break }
             var content = String(chars[p..<q])
             if sigil == "{", content.hasSuffix("}") { content.removeLast() }
             let tagEnd = q + end.count
