@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
@@ -46,6 +47,7 @@ let package = Package(
             "FolioText", "FolioLayout", "FolioRender", "CCmark",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Mustache", package: "swift-mustache"),
         ], plugins: ["EmbedTemplates"]),
         // The page builder: page geometry, masters and frames, composition, and the
         // renderer that streams pages to PDF.

@@ -18,6 +18,14 @@ struct Render: ParsableCommand {
         so an existing OUTPUT is never left half-written; an error names the file, line \
         and column. Lengths take a unit: pt, mm, cm or in (e.g. 2cm, 15mm, 0.75in, 12pt).
 
+        With --data, the document is a Mustache template filled from one record (a JSON or \
+        YAML object) before it is read, front matter included: {{field}} (escaped: the value \
+        prints exactly as written), {{{field}}} (inserted as Markdown), {{#list}}…{{/list}} \
+        (once per element), {{^field}}…{{/field}} (when empty or false), and \
+        {{number(x)}}, {{currency(x)}}, {{percent(x)}} in the front matter's `lang` \
+        (default en-US) and `currency` (default USD). A field the data lacks prints nothing \
+        and is warned about at its line and column (an error with --strict).
+
         Set SOURCE_DATE_EPOCH to get the same bytes from the same input.
         """
     )
@@ -33,6 +41,12 @@ struct Render: ParsableCommand {
 
     @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Override a field, a style property or the scale: KEY=VALUE (repeatable).", valueName: "key=value"))
     var settings: [String] = []
+
+    @Option(help: ArgumentHelp("Fill the document from this data file's record: JSON, YAML or CSV (- reads JSON or YAML from standard input).", valueName: "file"))
+    var data: String?
+
+    @Flag(help: "With --data, a field the data lacks is an error, not a warning (nothing is written).")
+    var strict = false
 
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
     var paper: Paper?
@@ -82,12 +96,19 @@ struct Render: ParsableCommand {
         for s in settings where !s.contains("=") || s.hasPrefix("=") {
             throw ValidationError("--set takes KEY=VALUE (got '\(s)')")
         }
+        if strict && data == nil { throw ValidationError("--strict checks the fields of --data: give --data FILE") }
+        if data == "-" && (input == "-" || input == "/dev/stdin") {
+            throw ValidationError("--data - reads standard input, so the document cannot be - too: give its file")
+        }
+        if data == "-" && watch { throw ValidationError("--watch needs a data file to watch, not standard input (--data -)") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
     func makeJob() throws -> RenderJob {
         var job = RenderJob(input: input)
         job.templateName = template
+        job.dataPath = data
+        job.strict = strict
         var o = LayoutOverrides()
         o.pageSize = paper?.size
         o.margin = margin?.points
@@ -153,7 +174,10 @@ struct Render: ParsableCommand {
     func renderOnce(_ job: RenderJob, to out: String, announce: Bool = true) throws -> [String] {
         let started = Date()
         let prepared: PreparedDocument
-        do { prepared = try job.prepare() } catch { throw Messages.error("\(error)") }
+        do { prepared = try job.prepare() } catch let e as TemplateFieldErrors {
+            for error in e.errors.dropLast() { _ = Messages.error("\(error)") }
+            throw Messages.error("\(e.errors.last!)")
+        } catch { throw Messages.error("\(error)") }
         let built = Date()
         // Writing over the document or an image it uses would destroy what it is made from.
         let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
@@ -172,6 +196,7 @@ struct Render: ParsableCommand {
             let package = prepared.defaults.language.split(separator: "-").first.map { "hyphen-\($0.lowercased())" } ?? "hyphen-*"
             Messages.warn("\(input): no hyphenation dictionary for language '\(prepared.defaults.language)': the text is not hyphenated (Debian's \(package) package would add one)")
         }
+        for w in prepared.dataWarnings where !quiet { Messages.warn(w) }
         for w in prepared.document.warnings where !quiet { Messages.warn(w) }
         let bar = ProgressBar(enabled: !quiet)
         let report: RenderReport

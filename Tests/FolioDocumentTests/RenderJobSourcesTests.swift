@@ -27,4 +27,19 @@ final class RenderJobSourcesTests: XCTestCase {
         XCTAssertFalse(prepared.template.isBuiltIn, "a folder extending a built-in is the user's")
         XCTAssertEqual(prepared.sources, [doc.path, folder.appendingPathComponent("template.yaml").path])
     }
+
+    func testADataFileIsWatchedAndItsRecordIsWhatIsRead() throws {
+        let dir = try makeTemporaryDirectory("folio-sources")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let doc = dir.appendingPathComponent("d.md"), data = dir.appendingPathComponent("d.yaml")
+        try "---\ntitle: \"{{name}}\"\n---\n# {{name}}\n".write(to: doc, atomically: true, encoding: .utf8)
+        try "name: Ada\n".write(to: data, atomically: true, encoding: .utf8)
+        var job = RenderJob(input: doc.path)
+        job.dataPath = data.path
+        let prepared = try job.prepare()
+        XCTAssertEqual(prepared.sources, [doc.path, data.path])
+        XCTAssertEqual(prepared.document.variables["title"], "Ada")
+        XCTAssertEqual(prepared.dataWarnings, [])
+        XCTAssertTrue(job.sourcesToWatchAfterFailure.contains(data.path))
+    }
 }

@@ -18,6 +18,9 @@ public struct PreparedDocument {
     public var defaults: LayoutDefaults
     /// The document, the template's files and the images: what `--watch` watches.
     public var sources: [String]
+    /// Warnings from filling the document with `RenderJob.dataPath`'s record (fields the
+    /// data lacks), each `doc.md:LINE:COL: …`.
+    public var dataWarnings: [String] = []
     /// Seconds spent reading and parsing the document, loading the template and
     /// resolving its styles, and building the styled storage (for `--verbose`).
     public var timings: (read: Double, template: Double, build: Double) = (0, 0, 0)
@@ -38,6 +41,12 @@ public struct RenderJob {
     public var overrides = LayoutOverrides()
     /// Output settings that do not change the layout (PNG previews, parallel shaping).
     public var settings = RenderSettings()
+    /// A data file (JSON, YAML or CSV; `-` for standard input) whose one record fills the
+    /// document, read as a Mustache template (`DocumentTemplate`) before its Markdown;
+    /// nil for a document used as written.
+    public var dataPath: String?
+    /// Fields the data lacks are errors (`TemplateFieldErrors`), not warnings.
+    public var strict = false
 
     /// A job for the document at `input`, with the template it names and no overrides.
     public init(input: String) { self.input = input }
@@ -49,13 +58,25 @@ public struct RenderJob {
     }
 
     /// Reads, resolves and builds.
+    ///
+    /// With `dataPath`, the document's text is rendered with the data first and the result
+    /// is what is read as Markdown: positions in Markdown errors then refer to the rendered
+    /// text (the same as the document's wherever no value spans lines).
     public func prepare() throws -> PreparedDocument {
         let t0 = Date()
         var markdown: MarkdownDocument
         // The body's blocks are converted and styled one at a time, below.
         var blocks: MarkdownBlocks?
+        var dataWarnings: [String] = []
         if isPlainText {
+            if let dataPath { throw DocumentError(path: input, reason: "--data \(dataPath) fills a Markdown document; this is plain text") }
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
+        } else if let dataPath {
+            let data = try loadRecord(dataPath)
+            let rendered = try DocumentTemplate.render(PlainTextReader.read(path: input), data: data, file: input,
+                                                       dataFile: dataPath == "-" ? "standard input" : dataPath, strict: strict)
+            dataWarnings = rendered.warnings
+            (markdown, blocks) = try MarkdownReader.open(rendered.text, file: input)
         } else {
             (markdown, blocks) = try MarkdownReader.open(path: input)
         }
@@ -117,6 +138,7 @@ public struct RenderJob {
         let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
         let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         var sources = [input] + document.images
+        if let dataPath, dataPath != "-" { sources.append(dataPath) }
         if let dir = template.directory, !template.sourcePath.isEmpty, !template.isBuiltIn { sources += TemplateFiles.list(in: dir) }
         #if canImport(Glibc)
         // The Markdown tree and the text's copies are gone; hand their pages back now, or
@@ -124,8 +146,31 @@ public struct RenderJob {
         _ = mallocTrim(0)
         #endif
         var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
+        prepared.dataWarnings = dataWarnings
         prepared.timings = (t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), Date().timeIntervalSince(t2))
         return prepared
+    }
+
+    /// The one record in the data file at `path` (`-`: standard input, JSON when it starts
+    /// with `{` or `[`, else YAML). A list of records (a JSON or YAML array, any CSV file)
+    /// is refused until mail merge exists, and so is a value that is not an object.
+    func loadRecord(_ path: String) throws -> DataValue {
+        let data: DataValue
+        if path == "-" {
+            let bytes = FileHandle.standardInput.readDataToEndOfFile()
+            let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+            data = try DataLoader.load(data: bytes, format: first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml,
+                                       file: path)
+        } else {
+            data = try DataLoader.load(path: path)
+        }
+        switch data {
+        case .object: return data
+        case .array(let records):
+            throw DocumentError(path: path, reason: "a list of \(records.count) record\(records.count == 1 ? "" : "s") needs mail merge, which is not available yet; give one record (an object)")
+        default:
+            throw DocumentError(path: path, reason: "the data must be one record (an object with fields), not \(data.isNull ? "empty" : "a single value")")
+        }
     }
 
     /// Every `{field}` of every frame must have a value: an unknown one is an error at
@@ -159,6 +204,7 @@ extension RenderJob {
     /// of a template given as a path — each of which a fix may touch.
     public var sourcesToWatchAfterFailure: [String] {
         var paths = [input, URL(fileURLWithPath: input).deletingLastPathComponent().path]
+        if let dataPath, dataPath != "-" { paths.append(dataPath) }
         var isDirectory: ObjCBool = false
         if let templateName, FileManager.default.fileExists(atPath: templateName, isDirectory: &isDirectory), isDirectory.boolValue {
             paths += [templateName] + TemplateFiles.list(in: templateName)

@@ -1,0 +1,128 @@
+import Foundation
+import Mustache
+
+/// A Markdown document as a Mustache template, filled from one data record before it is
+/// read as Markdown (swift-mustache 2.1).
+///
+/// The whole text is the template, front matter included, so `title: "Invoice {{number}}"`
+/// works. In the body a value is escaped by `MarkdownContentType` (it prints literally);
+/// in the front matter by `FrontMatterContentType` (write such fields in double quotes).
+/// `{{{field}}}` and `{{&field}}` insert a value unescaped, as Markdown.
+///
+/// Numbers are formatted with `{{number(x)}}`, `{{currency(x)}}` and `{{percent(x)}}`
+/// (see `NumberFormats`), in the front matter's `lang` and `currency` (read before
+/// rendering; a value there may itself be a tag, `lang: "{{locale}}"`).
+///
+/// Before rendering, the template is checked (`TemplateScanner`, `TemplateFieldCheck`):
+/// sections nested deeper than 100 are an error; every field the data lacks is a warning
+/// `doc.md:LINE:COL: no field 'name' in data.json`, or with `strict` a
+/// `TemplateFieldErrors`. Syntax errors are `DocumentError`s at the template's line and
+/// column. Positions in the Markdown read afterwards refer to the rendered text.
+public enum DocumentTemplate {
+    /// Registers the content types with swift-mustache (it looks them up while parsing).
+    private static let registered: Bool = {
+        MustacheContentTypes.register(MarkdownContentType(), named: MarkdownContentType.name)
+        MustacheContentTypes.register(FrontMatterContentType(), named: FrontMatterContentType.name)
+        return true
+    }()
+
+    /// `text` (the document at `file`) rendered with `data` (read from `dataFile`, which
+    /// names it in messages), and the warnings of the check; with `strict` those are
+    /// thrown instead, as `TemplateFieldErrors`.
+    public static func render(_ text: String, data: DataValue, file: String, dataFile: String,
+                              strict: Bool = false) throws -> (text: String, warnings: [String]) {
+        _ = registered
+        let scanner = try TemplateScanner(text, file: file)
+        let fence = frontMatterEnd(text)
+        let template: MustacheTemplate
+        do {
+            template = try MustacheTemplate(string: withContentTypes(text, frontMatterEnd: fence,
+                                                                     delimiters: scanner.delimitersAfterLine))
+        } catch let e as MustacheTemplate.ParserError {
+            if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
+                throw DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
+            }
+            // The pragma line added at the top moves every line down by one.
+            throw DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                                reason: reason(e.error))
+        }
+        var check = TemplateFieldCheck(tags: scanner.tags, dataFile: dataFile)
+        check.run(with: data)
+        let problems = check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+        if strict, !problems.isEmpty { throw TemplateFieldErrors(errors: problems) }
+        let formats = fence.map { numberFormats(frontMatter: Array(text.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix($0)), data: data) } ?? .standard
+        let rendered = NumberFormats.$current.withValue(formats) { template.render(data) }
+        return (rendered, problems.map(\.description))
+    }
+
+    /// The 1-based line of the front matter's closing `---` or `...`, as `FrontMatter`
+    /// finds it; nil when the document has none.
+    static func frontMatterEnd(_ text: String) -> Int? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+        }.makeIterator()
+        guard var first = lines.next() else { return nil }
+        if first.hasPrefix("\u{FEFF}") { first.removeFirst() }
+        guard first == "---", let second = lines.next(), !second.isEmpty else { return nil }
+        var number = 2, line: String? = second
+        while let l = line {
+            if l == "---" || l == "..." { return number }
+            line = lines.next(); number += 1
+        }
+        return nil
+    }
+
+    /// The template text swift-mustache parses: a `FOLIO_YAML` pragma line on top when there
+    /// is front matter (`MARKDOWN` otherwise), and a `MARKDOWN` one at the end of the
+    /// front matter's closing line, written with the delimiters in force there.
+    static func withContentTypes(_ text: String, frontMatterEnd: Int?,
+                                 delimiters: [(start: String, end: String)?]) -> String {
+        guard let fence = frontMatterEnd else { return "{{%CONTENT_TYPE:\(MarkdownContentType.name)}}\n" + text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let d = (fence - 1 < delimiters.count ? delimiters[fence - 1] : nil) ?? ("{{", "}}")
+        var closing = lines[fence - 1]
+        let hadCR = closing.hasSuffix("\r")
+        if hadCR { closing.removeLast() }
+        lines[fence - 1] = closing + "\(d.start)%CONTENT_TYPE:\(MarkdownContentType.name)\(d.end)" + (hadCR ? "\r" : "")
+        return "{{%CONTENT_TYPE:\(FrontMatterContentType.name)}}\n" + lines.joined(separator: "\n")
+    }
+
+    /// The front matter's `lang` and `currency` (top-level keys in `lines`, the text up to
+    /// its closing fence), each rendered with `data` when it holds a tag.
+    static func numberFormats(frontMatter lines: [Substring], data: DataValue) -> NumberFormats {
+        var formats = NumberFormats.standard
+        for line in lines {
+            for key in ["lang", "currency"] where line.hasPrefix(key + ":") {
+                var value = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+                if let hash = value.range(of: " #") { value = String(value[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces) }
+                if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q { value = String(value.dropFirst().dropLast()) }
+                if value.contains("{{"), let t = try? MustacheTemplate(string: "{{%CONTENT_TYPE:TEXT}}" + value) {
+                    value = t.render(data)
+                }
+                guard !value.isEmpty else { continue }
+                if key == "lang" { formats.locale = value } else { formats.currency = value.uppercased() }
+            }
+        }
+        return formats
+    }
+
+    /// A parser error as a sentence.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case MustacheTemplate.Error.sectionCloseNameIncorrect:
+            return "this closing tag does not match the section open here"
+        case MustacheTemplate.Error.unfinishedName:
+            return "a tag's name is not finished: names are letters, digits and . - _ ? *, with transforms as f(x)"
+        case MustacheTemplate.Error.expectedSectionEnd:
+            return "a section is never closed: end it with {{/name}}"
+        case MustacheTemplate.Error.invalidSetDelimiter:
+            return "a delimiter change must be written {{=<% %>=}}"
+        case MustacheTemplate.Error.unrecognisedConfigVariable:
+            return "unknown pragma: only CONTENT_TYPE is known"
+        default:
+            let text = String(describing: error)
+            return text == "overflow" ? "a tag is never closed (no '}}' on its line)" : "template syntax: \(text)"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The formatters a template calls as transforms — `{{number(x)}}`, `{{currency(x)}}`,
+/// `{{percent(x)}}` — with the document's locale and currency.
+///
+/// The locale is the front matter's `lang` (a BCP 47 tag such as `de-DE`), else `en-US`;
+/// the currency is the front matter's `currency` (an ISO 4217 code such as `EUR`), else
+/// `USD`. Each takes a number, or a string that is one (a CSV field); the value is read as
+/// written, as a decimal, so `12.50` is exactly twelve and a half. Outputs, en-US and de-DE
+/// (where the space before `€` and `%` is a no-break space, U+00A0):
+///
+/// | tag | value | en-US | de-DE |
+/// | --- | --- | --- | --- |
+/// | `number(x)` | `1234.5` | `1,234.5` | `1.234,5` |
+/// | `number(x)` | `12.50` | `12.50` (the written decimals are kept) | `12,50` |
+/// | `currency(x)` | `1234.5` | `$1,234.50` (`€1,234.50` for EUR) | `1.234,50 €` (EUR) |
+/// | `currency(x)` | `0.125` | `$0.13` (the currency's decimals, halves rounded up) | `0,13 €` |
+/// | `percent(x)` | `0.125` | `12.5%` (x 100, up to 2 decimals) | `12,5 %` |
+///
+/// Anything else (text, a bool, an object) has no formatted value: the tag prints nothing
+/// and the check before rendering warns about it.
+public struct NumberFormats: Sendable, Hashable {
+    /// The locale's identifier, as given (`en-US`).
+    public var locale: String
+    /// The ISO 4217 currency code (`USD`).
+    public var currency: String
+
+    /// `en-US` and `USD`.
+    public static let standard = NumberFormats(locale: "en-US", currency: "USD")
+
+    /// Formats for `locale` and `currency`.
+    public init(locale: String, currency: String) {
+        self.locale = locale
+        self.currency = currency
+    }
+
+    /// The formats a template renders with (set by `DocumentTemplate.render` while it runs).
+    @TaskLocal public static var current = NumberFormats.standard
+
+    /// The names a template can call.
+    public static let names: Set<String> = ["number", "currency", "percent"]
+
+    /// `number` written as the formatter `name` makes it; nil for an unknown formatter.
+    public func format(_ name: String, _ number: DataNumber) -> String? {
+        guard Self.names.contains(name) else { return nil }
+        let f = NumberFormatter()
+        f.locale = Locale(identifier: locale.replacingOccurrences(of: "-", with: "_"))
+        f.roundingMode = .halfUp
+        let text = number.text
+        var decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number.double)
+        switch name {
+        case "currency":
+            f.numberStyle = .currency
+            f.currencyCode = currency
+        case "percent":
+            f.numberStyle = .percent
+            f.minimumFractionDigits = 0
+            f.maximumFractionDigits = 2
+            f.multiplier = 1
+            decimal *= 100
+        default:
+            f.numberStyle = .decimal
+            f.minimumFractionDigits = Self.writtenDecimals(text)
+            f.maximumFractionDigits = max(Self.writtenDecimals(text), 0)
+            f.usesGroupingSeparator = true
+        }
+        return f.string(from: NSDecimalNumber(decimal: decimal))
+    }
+
+    /// How many digits follow the decimal point in `text` (`12.50` has 2; `1e3` 0).
+    static func writtenDecimals(_ text: String) -> Int {
+        guard !text.contains(where: { $0 == "e" || $0 == "E" }), let dot = text.firstIndex(of: ".") else { return 0 }
+        return text[text.index(after: dot)...].count
+    }
+}
