@@ -26,34 +26,18 @@ public enum DocumentTemplate {
         return true
     }()
 
+    /// Registers the content types once, before any template is parsed.
+    static func registerContentTypes() { _ = registered }
+
     /// `text` (the document at `file`) rendered with `data` (read from `dataFile`, which
     /// names it in messages), and the warnings of the check; with `strict` those are
     /// thrown instead, as `TemplateFieldErrors`.
     public static func render(_ text: String, data: DataValue, file: String, dataFile: String,
                               strict: Bool = false) throws -> (text: String, warnings: [String]) {
-        _ = registered
-        let scanner = try TemplateScanner(text, file: file)
-        let fence = frontMatterEnd(text)
-        let template: MustacheTemplate
-        do {
-            template = try MustacheTemplate(string: withContentTypes(text, frontMatterEnd: fence,
-                                                                     delimiters: scanner.delimitersAfterLine))
-        } catch let e as MustacheTemplate.ParserError {
-            if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
-                throw DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
-            }
-            // The pragma line added at the top moves every line down by one.
-            throw DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
-                                reason: reason(e.error))
-        }
-        var check = TemplateFieldCheck(tags: scanner.tags, dataFile: dataFile)
-        check.run(with: data)
-        let problems = check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+        let template = try ParsedDocumentTemplate(text, file: file, dataFile: dataFile)
+        let problems = template.problems(with: data)
         if strict, !problems.isEmpty { throw TemplateFieldErrors(errors: problems) }
-        let formats = fence.map { numberFormats(frontMatter: Array(text.split(separator: "\n", omittingEmptySubsequences: false)
-            .prefix($0)), data: data) } ?? .standard
-        let rendered = NumberFormats.$current.withValue(formats) { template.render(data) }
-        return (rendered, problems.map(\.description))
+        return (template.render(data), problems.map(\.description))
     }
 
     /// The 1-based line of the front matter's closing `---` or `...`, as `FrontMatter`

@@ -5,21 +5,35 @@ import Foundation
 struct OutlineBuilder {
     let headings: [HeadingMark]
     let anchors: [Anchor]
+    /// The item the top-level headings go under.
+    let root: Int
+    /// Pages of the PDF before this document's first.
+    let pageOffset: Int
+    /// Destination names earlier documents wrote: not written again.
+    let earlier: Set<String>
+    /// Destination names written, earlier documents' included.
+    private(set) var written: Set<String>
     private var nextHeading = 0
     private var nextAnchor = 0
     /// Open outline items: level and id, innermost last.
     private var stack: [(level: Int, item: Int)] = []
 
-    init(headings: [HeadingMark], anchors: [Anchor]) {
+    init(headings: [HeadingMark], anchors: [Anchor], root: Int = PDFDocument.outlineRoot, pageOffset: Int = 0,
+         written: Set<String> = []) {
         self.headings = headings
         self.anchors = anchors
+        self.root = root
+        self.pageOffset = pageOffset
+        self.earlier = written
+        self.written = written
     }
 
     mutating func mark(page: ComposedPage, range: Range<Int>, manager: LayoutManager, pdf: PDFDocument, canvas: PageCanvas) {
         while nextAnchor < anchors.count, anchors[nextAnchor].offset < range.upperBound {
             let anchor = anchors[nextAnchor]
             nextAnchor += 1
-            if let p = position(of: anchor.offset, page: page, manager: manager) {
+            if let p = position(of: anchor.offset, page: page, manager: manager), !earlier.contains(anchor.id) {
+                written.insert(anchor.id)
                 canvas.addDestination(anchor.id, at: p)
             }
         }
@@ -29,8 +43,8 @@ struct OutlineBuilder {
             let p = position(of: heading.offset, page: page, manager: manager) ?? Point(x: 0, y: 0)
             while let top = stack.last, top.level >= heading.level { stack.removeLast() }
             let title = heading.title.isEmpty ? "(untitled)" : heading.title
-            let item = pdf.addOutlineItem(title, parent: stack.last?.item ?? PDFDocument.outlineRoot,
-                                          page: page.number, at: p, open: heading.level <= 1)
+            let item = pdf.addOutlineItem(title, parent: stack.last?.item ?? root,
+                                          page: pageOffset + page.number, at: p, open: heading.level <= 1)
             stack.append((heading.level, item))
         }
     }

@@ -6,4 +6,11 @@ public struct RenderReport: Sendable {
     public var warnings: [LayoutWarning]
     /// Text that could not be placed anywhere.
     public var unplacedRange: Range<Int>?
+
+    /// A report of `pages` pages with `warnings` and, if any, the text left unplaced.
+    public init(pages: Int, warnings: [LayoutWarning], unplacedRange: Range<Int>?) {
+        self.pages = pages
+        self.warnings = warnings
+        self.unplacedRange = unplacedRange
+    }
 }

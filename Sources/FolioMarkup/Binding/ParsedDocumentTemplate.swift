@@ -1,0 +1,73 @@
+import Foundation
+import Mustache
+
+/// A document parsed once as a Mustache template (see `DocumentTemplate`), to fill from
+/// any number of records: a mail merge checks and renders every record with the one parse.
+public struct ParsedDocumentTemplate {
+    /// The document's path, as messages name it.
+    public let file: String
+    /// The data file's name, as messages name it.
+    public let dataFile: String
+    private let template: MustacheTemplate
+    private let check: TemplateFieldCheck
+    /// The front matter's lines (up to its closing fence), for `lang` and `currency`.
+    private let frontMatter: [Substring]?
+
+    /// Parses `text` (the document at `file`); `dataFile` names the data in messages.
+    /// Syntax errors are `DocumentError`s at the template's line and column.
+    public init(_ text: String, file: String, dataFile: String) throws {
+        DocumentTemplate.registerContentTypes()
+        let scanner = try TemplateScanner(text, file: file)
+        let fence = DocumentTemplate.frontMatterEnd(text)
+        do {
+            template = try MustacheTemplate(string: DocumentTemplate.withContentTypes(text, frontMatterEnd: fence,
+                                                                                      delimiters: scanner.delimitersAfterLine))
+        } catch let e as MustacheTemplate.ParserError {
+            if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
+                throw DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
+            }
+            // The pragma line added at the top moves every line down by one.
+            throw DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                                reason: DocumentTemplate.reason(e.error))
+        }
+        check = TemplateFieldCheck(tags: scanner.tags, dataFile: dataFile)
+        frontMatter = fence.map { Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix($0)) }
+        self.file = file
+        self.dataFile = dataFile
+    }
+
+    /// The fields `data` lacks (and formatters that do not apply), in the order they are
+    /// written, each at its line and column.
+    public func problems(with data: DataValue) -> [DocumentError] {
+        var check = self.check
+        check.run(with: data)
+        return check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+    }
+
+    /// The problems of every record in `records`, each tag's once: a problem some records
+    /// share names the first of them (1-based) and how many more there are.
+    public func problems(with records: [DataValue]) -> [DocumentError] {
+        var order: [DocumentError] = []
+        var where_: [String: (first: Int, count: Int)] = [:]
+        for (index, record) in records.enumerated() {
+            for problem in problems(with: record) {
+                let key = problem.description
+                if let seen = where_[key] { where_[key] = (seen.first, seen.count + 1); continue }
+                where_[key] = (index + 1, 1)
+                order.append(problem)
+            }
+        }
+        return order.map { problem in
+            let (first, count) = where_[problem.description]!
+            let records = count == 1 ? "record \(first)" : "record \(first) and \(count - 1) more"
+            return DocumentError(path: problem.path, line: problem.line, column: problem.column, reason: "\(problem.reason) (\(records))")
+        }
+    }
+
+    /// The document filled from `data`, numbers formatted in the front matter's `lang` and
+    /// `currency`.
+    public func render(_ data: DataValue) -> String {
+        let formats = frontMatter.map { DocumentTemplate.numberFormats(frontMatter: $0, data: data) } ?? .standard
+        return NumberFormats.$current.withValue(formats) { template.render(data) }
+    }
+}
