@@ -18,13 +18,16 @@ struct Render: ParsableCommand {
         so an existing OUTPUT is never left half-written; an error names the file, line \
         and column. Lengths take a unit: pt, mm, cm or in (e.g. 2cm, 15mm, 0.75in, 12pt).
 
-        With --data, the document is a Mustache template filled from one record (a JSON or \
+        With --data, the document is a Mustache template filled from a record (a JSON or \
         YAML object) before it is read, front matter included: {{field}} (escaped: the value \
         prints exactly as written), {{{field}}} (inserted as Markdown), {{#list}}…{{/list}} \
         (once per element), {{^field}}…{{/field}} (when empty or false), and \
         {{number(x)}}, {{currency(x)}}, {{percent(x)}} in the front matter's `lang` \
         (default en-US) and `currency` (default USD). A field the data lacks prints nothing \
-        and is warned about at its line and column (an error with --strict).
+        and is warned about at its line and column (an error with --strict). A list of \
+        records (a JSON or YAML array, or CSV rows) is a mail merge: the document once per \
+        record into one PDF, each record on new pages numbered afresh ({page} of {pages} \
+        counts within the record), one outline entry per record.
 
         Set SOURCE_DATE_EPOCH to get the same bytes from the same input.
         """
@@ -42,7 +45,7 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("set"), parsing: .singleValue, help: ArgumentHelp("Override a field, a style property or the scale: KEY=VALUE (repeatable).", valueName: "key=value"))
     var settings: [String] = []
 
-    @Option(help: ArgumentHelp("Fill the document from this data file's record: JSON, YAML or CSV (- reads JSON or YAML from standard input).", valueName: "file"))
+    @Option(help: ArgumentHelp("Fill the document from this data file: one record (an object), or a list of records (an array, CSV rows) for a mail merge into one PDF. JSON, YAML or CSV (- reads JSON or YAML from standard input).", valueName: "file"))
     var data: String?
 
     @Flag(help: "With --data, a field the data lacks is an error, not a warning (nothing is written).")

@@ -21,6 +21,9 @@ public struct PreparedDocument {
     /// Warnings from filling the document with `RenderJob.dataPath`'s record (fields the
     /// data lacks), each `doc.md:LINE:COL: …`.
     public var dataWarnings: [String] = []
+    /// With a list of records (`RenderJob.dataPath` holding an array, or CSV rows): every
+    /// record, `document` being the first's; nil for one record or none.
+    public var merge: MergeRecords?
     /// Seconds spent reading and parsing the document, loading the template and
     /// resolving its styles, and building the styled storage (for `--verbose`).
     public var timings: (read: Double, template: Double, build: Double) = (0, 0, 0)
@@ -41,9 +44,10 @@ public struct RenderJob {
     public var overrides = LayoutOverrides()
     /// Output settings that do not change the layout (PNG previews, parallel shaping).
     public var settings = RenderSettings()
-    /// A data file (JSON, YAML or CSV; `-` for standard input) whose one record fills the
+    /// A data file (JSON, YAML or CSV; `-` for standard input) whose record fills the
     /// document, read as a Mustache template (`DocumentTemplate`) before its Markdown;
-    /// nil for a document used as written.
+    /// nil for a document used as written. A list of records (an array, CSV rows) is a
+    /// mail merge: the document once per record, all in one PDF (`MergeRecords`).
     public var dataPath: String?
     /// Fields the data lacks are errors (`TemplateFieldErrors`), not warnings.
     public var strict = false
@@ -68,15 +72,19 @@ public struct RenderJob {
         // The body's blocks are converted and styled one at a time, below.
         var blocks: MarkdownBlocks?
         var dataWarnings: [String] = []
+        var merging: (template: ParsedDocumentTemplate, records: [DataValue])?
         if isPlainText {
             if let dataPath { throw DocumentError(path: input, reason: "--data \(dataPath) fills a Markdown document; this is plain text") }
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
         } else if let dataPath {
-            let data = try loadRecord(dataPath)
-            let rendered = try DocumentTemplate.render(PlainTextReader.read(path: input), data: data, file: input,
-                                                       dataFile: dataPath == "-" ? "standard input" : dataPath, strict: strict)
-            dataWarnings = rendered.warnings
-            (markdown, blocks) = try MarkdownReader.open(rendered.text, file: input)
+            let (records, isList) = try loadRecords(dataPath)
+            let source = try ParsedDocumentTemplate(PlainTextReader.read(path: input), file: input,
+                                                    dataFile: dataPath == "-" ? "standard input" : dataPath)
+            let problems = isList ? source.problems(with: records) : source.problems(with: records[0])
+            if strict, !problems.isEmpty { throw TemplateFieldErrors(errors: problems) }
+            dataWarnings = problems.map(\.description)
+            (markdown, blocks) = try MarkdownReader.open(source.render(records[0]), file: input)
+            if isList { merging = (source, records) }
         } else {
             (markdown, blocks) = try MarkdownReader.open(path: input)
         }
@@ -98,18 +106,23 @@ public struct RenderJob {
         }
         var variables: [String: String] = [:]
         try overrides.apply(to: &template, variables: &variables)
-        for (k, v) in variables {
-            markdown.frontMatter.variables[k] = v
-            switch k {
-            case "title": markdown.frontMatter.title = v
-            case "author": markdown.frontMatter.author = v
-            case "subject": markdown.frontMatter.subject = v
-            case "date": markdown.frontMatter.date = v
-            case "lang": markdown.frontMatter.language = v
-            default: break
+        let hyphenationLanguage = overrides.hyphenation?.language
+        /// The command line's fields and language over the front matter's.
+        func override(_ markdown: inout MarkdownDocument) {
+            for (k, v) in variables {
+                markdown.frontMatter.variables[k] = v
+                switch k {
+                case "title": markdown.frontMatter.title = v
+                case "author": markdown.frontMatter.author = v
+                case "subject": markdown.frontMatter.subject = v
+                case "date": markdown.frontMatter.date = v
+                case "lang": markdown.frontMatter.language = v
+                default: break
+                }
             }
+            if let language = hyphenationLanguage { markdown.frontMatter.language = language }
         }
-        if let language = overrides.hyphenation?.language { markdown.frontMatter.language = language }
+        override(&markdown)
 
         let styles = try StyleSheet(template: template)
         let geometry = PageGeometry(pageSize: template.pageSize,
@@ -147,14 +160,25 @@ public struct RenderJob {
         #endif
         var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
         prepared.dataWarnings = dataWarnings
+        if let merging {
+            let job = self
+            prepared.merge = MergeRecords(records: merging.records, template: merging.template,
+                                         firstTitle: markdown.frontMatter.title) { [template] markdown, blocks in
+                var markdown = markdown
+                override(&markdown)
+                let built = try builder.build(markdown, blocks: blocks)
+                try job.checkFrameFields(template, variables: built.variables)
+                return (built, markdown.frontMatter.title)
+            }
+        }
         prepared.timings = (t1.timeIntervalSince(t0), t2.timeIntervalSince(t1), Date().timeIntervalSince(t2))
         return prepared
     }
 
-    /// The one record in the data file at `path` (`-`: standard input, JSON when it starts
-    /// with `{` or `[`, else YAML). A list of records (a JSON or YAML array, any CSV file)
-    /// is refused until mail merge exists, and so is a value that is not an object.
-    func loadRecord(_ path: String) throws -> DataValue {
+    /// The records in the data file at `path` (`-`: standard input, JSON when it starts
+    /// with `{` or `[`, else YAML): one object, or a list (a JSON or YAML array, any CSV
+    /// file) of at least one object. Anything else is an error.
+    func loadRecords(_ path: String) throws -> (records: [DataValue], isList: Bool) {
         let data: DataValue
         if path == "-" {
             let bytes = FileHandle.standardInput.readDataToEndOfFile()
@@ -165,9 +189,13 @@ public struct RenderJob {
             data = try DataLoader.load(path: path)
         }
         switch data {
-        case .object: return data
+        case .object: return ([data], false)
         case .array(let records):
-            throw DocumentError(path: path, reason: "a list of \(records.count) record\(records.count == 1 ? "" : "s") needs mail merge, which is not available yet; give one record (an object)")
+            if records.isEmpty { throw DocumentError(path: path, reason: "no records: the list is empty") }
+            if let i = records.firstIndex(where: { if case .object = $0 { false } else { true } }) {
+                throw DocumentError(path: path, reason: "record \(i + 1) is not an object with fields: every record of a mail merge must be one")
+            }
+            return (records, true)
         default:
             throw DocumentError(path: path, reason: "the data must be one record (an object with fields), not \(data.isNull ? "empty" : "a single value")")
         }
@@ -183,10 +211,15 @@ public struct RenderJob {
         }
     }
 
-    /// Renders a prepared document to `output`.
+    /// Renders a prepared document to `output`; a mail merge (`prepared.merge`) renders
+    /// every record, in order, into the one PDF, each record's document built as it comes
+    /// (`progress` then gets the PDF's page and the fraction of all records done).
     public func render(_ prepared: PreparedDocument, to output: String,
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
-        try DocumentRenderer.render(prepared.document, template: prepared.template, styles: prepared.styles,
+        if let merge = prepared.merge {
+            return try merge.render(with: prepared, settings: settings, to: output, progress: progress)
+        }
+        return try DocumentRenderer.render(prepared.document, template: prepared.template, styles: prepared.styles,
                                     defaults: prepared.defaults, settings: settings, to: output, progress: progress)
     }
 
