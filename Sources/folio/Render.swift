@@ -29,6 +29,8 @@ struct Render: ParsableCommand {
         record into one PDF, each record on new pages numbered afresh ({page} of {pages} \
         counts within the record), one outline entry per record.
 
+        --each PATTERN writes one PDF per record instead, named by PATTERN, a Mustache         template over the record (--each 'out/{{id}}.pdf'; folders are created). Values go         in as written, but a value holding '/' or NUL or making a '..' component is an         error, as are two records with one path — before anything is written. --shard I/N         renders only the records whose 0-based index i has i mod N = I (with --each their         files; else one PDF of them, in order), so N processes or machines can split a run:         see docs/scale-out.md.
+
         Set SOURCE_DATE_EPOCH to get the same bytes from the same input.
         """
     )
@@ -50,6 +52,12 @@ struct Render: ParsableCommand {
 
     @Flag(help: "With --data, a field the data lacks is an error, not a warning (nothing is written).")
     var strict = false
+
+    @Option(help: ArgumentHelp("With --data, write one PDF per record, at the path this Mustache template gives for it (e.g. 'out/{{id}}.pdf'), instead of one PDF. Not with -o.", valueName: "pattern"))
+    var each: String?
+
+    @Option(help: ArgumentHelp("With --data, render only the records whose 0-based index i has i mod N = I (0 <= I < N): one of N runs that split the work.", valueName: "I/N"))
+    var shard: String?
 
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
     var paper: Paper?
@@ -104,6 +112,16 @@ struct Render: ParsableCommand {
             throw ValidationError("--data - reads standard input, so the document cannot be - too: give its file")
         }
         if data == "-" && watch { throw ValidationError("--watch needs a data file to watch, not standard input (--data -)") }
+        if let each {
+            if data == nil { throw ValidationError("--each writes one PDF per record of --data: give --data FILE") }
+            if output != nil { throw ValidationError("--each names each PDF with its pattern: -o cannot be used with it") }
+            if watch { throw ValidationError("--watch cannot be used with --each") }
+            if each.isEmpty { throw ValidationError("--each needs a pattern, such as 'out/{{id}}.pdf'") }
+        }
+        if let shard {
+            if data == nil { throw ValidationError("--shard splits the records of --data: give --data FILE") }
+            do { _ = try RenderJob.Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
+        }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
@@ -112,6 +130,7 @@ struct Render: ParsableCommand {
         job.templateName = template
         job.dataPath = data
         job.strict = strict
+        if let shard { job.shard = try? RenderJob.Shard(parsing: shard) }
         var o = LayoutOverrides()
         o.pageSize = paper?.size
         o.margin = margin?.points
@@ -149,6 +168,12 @@ struct Render: ParsableCommand {
             guard output != nil else { throw Messages.error("reading the document from a pipe (\(input)): give the PDF's name with -o (or -o - for standard output)") }
             if watch { throw Messages.error("--watch needs a document file to watch, not a pipe (\(input))") }
         }
+        if let each {
+            let pattern: OutputPathPattern
+            do { pattern = try OutputPathPattern(each) } catch { throw Messages.error("\(error)") }
+            _ = try renderOnce(job, to: "", each: pattern)
+            return
+        }
         let out = output ?? job.defaultOutput
         if out == "-" {
             // The PDF is made whole in a temporary file first, as always, then copied out.
@@ -174,7 +199,7 @@ struct Render: ParsableCommand {
     /// One render; returns the files it was made from. Errors are printed and thrown
     /// as a non-zero exit.
     @discardableResult
-    func renderOnce(_ job: RenderJob, to out: String, announce: Bool = true) throws -> [String] {
+    func renderOnce(_ job: RenderJob, to out: String, announce: Bool = true, each: OutputPathPattern? = nil) throws -> [String] {
         let started = Date()
         let prepared: PreparedDocument
         do { prepared = try job.prepare() } catch let e as TemplateFieldErrors {
@@ -182,12 +207,25 @@ struct Render: ParsableCommand {
             throw Messages.error("\(e.errors.last!)")
         } catch { throw Messages.error("\(error)") }
         let built = Date()
+        var eachPaths: [String] = []
+        if let each {
+            do { eachPaths = try job.eachPaths(prepared, pattern: each) } catch { throw Messages.error("\(error)") }
+        }
         // Writing over the document or an image it uses would destroy what it is made from.
-        let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
-        if let source = prepared.sources.first(where: {
-            URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path == target
-        }) {
-            throw Messages.error("\(out): the output would replace \(source), which the PDF is made from; choose another -o")
+        let sources = Dictionary(prepared.sources.map { (URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path, $0) },
+                                 uniquingKeysWith: { first, _ in first })
+        for path in each == nil ? [out] : eachPaths {
+            let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            if let source = sources[target] {
+                throw Messages.error("\(path): the output would replace \(source), which the PDF is made from; choose another \(each == nil ? "-o" : "--each pattern")")
+            }
+        }
+        if prepared.selected.isEmpty, let shard = job.shard {
+            // Nothing to do is not a failure: the other shards have the records.
+            if !quiet {
+                Messages.note("shard \(shard): no records to render (the data holds \(prepared.records.count) record\(prepared.records.count == 1 ? "" : "s")); nothing written")
+            }
+            return prepared.sources
         }
         if verbose {
             Messages.note("template '\(prepared.template.name)'\(prepared.template.sourcePath.isEmpty ? "" : " (\(prepared.template.sourcePath))")")
@@ -202,24 +240,47 @@ struct Render: ParsableCommand {
         for w in prepared.dataWarnings where !quiet { Messages.warn(w) }
         for w in prepared.document.warnings where !quiet { Messages.warn(w) }
         let bar = ProgressBar(enabled: !quiet)
-        let report: RenderReport
-        do {
-            report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
-        } catch {
+        var report: RenderReport
+        if each != nil {
+            report = RenderReport(pages: 0, warnings: [], unplacedRange: nil)
+            var seen = Set<String>()
+            do {
+                try job.renderEach(prepared, to: eachPaths, written: { path, fileReport in
+                    bar.clear()
+                    for w in fileReport.warnings where !quiet && seen.insert("\(w)").inserted { Messages.warn("\(input): \(w)") }
+                    if let unplaced = fileReport.unplacedRange {
+                        Messages.warn("\(path): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
+                    }
+                    report.pages += fileReport.pages
+                    if !quiet {
+                        print("\(path): \(fileReport.pages) page\(fileReport.pages == 1 ? "" : "s")")
+                        fflush(nil)
+                    }
+                }) { page, done in bar.update(page: page, fraction: done) }
+            } catch {
+                bar.clear()
+                throw Messages.error("\(error)")
+            }
             bar.clear()
-            throw Messages.error("\(out): \(error)")
-        }
-        bar.clear()
-        for w in report.warnings where !quiet { Messages.warn("\(input): \(w)") }
-        if let unplaced = report.unplacedRange {
-            Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
+        } else {
+            do {
+                report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
+            } catch {
+                bar.clear()
+                throw Messages.error("\(out): \(error)")
+            }
+            bar.clear()
+            for w in report.warnings where !quiet { Messages.warn("\(input): \(w)") }
+            if let unplaced = report.unplacedRange {
+                Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
+            }
         }
         if verbose {
             let t = prepared.timings
             Messages.note(String(format: "read %.3f s, template %.3f s, styled %.3f s, set and written %.3f s (%.3f s in all)",
                                  t.read, t.template, t.build, Date().timeIntervalSince(built), Date().timeIntervalSince(started)))
         }
-        if !quiet && announce {
+        if !quiet && announce && each == nil {
             print("\(out): \(report.pages) page\(report.pages == 1 ? "" : "s")")
             // In --watch this line reports each render as it happens, also into a pipe.
             fflush(nil)

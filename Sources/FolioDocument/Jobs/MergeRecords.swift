@@ -45,23 +45,29 @@ public struct MergeRecords {
         return "Record \(index + 1)"
     }
 
-    /// Sets every record into one PDF at `output` (written whole, or not at all): record 1
-    /// is `prepared.document`, the others are built as they come. The PDF's metadata is
-    /// the first record's. `progress` gets the PDF's page number and the fraction of all
+    /// Sets the records at `indices` (0-based, in order: all of them, or a `--shard`'s) into
+    /// one PDF at `output` (written whole, or not at all): record 1 is `prepared.document`,
+    /// the others are built as they come. The PDF's metadata is the first one set's. `progress` gets the PDF's page number and the fraction of all
     /// records done. Layout warnings are reported once each.
-    func render(with prepared: PreparedDocument, settings: RenderSettings, to output: String,
+    func render(with prepared: PreparedDocument, only indices: [Int], settings: RenderSettings, to output: String,
                 progress: ((_ page: Int, _ fractionDone: Double) -> Void)?) throws -> RenderReport {
+        func built(_ index: Int) throws -> (document: BuiltDocument, title: String?) {
+            index == 0 ? (prepared.document, firstTitle) : try self.document(at: index)
+        }
+        // The first record rendered gives the PDF its metadata.
+        var first = try indices.first.map(built)
         let session = try RenderSession(template: prepared.template, styles: prepared.styles, defaults: prepared.defaults,
-                                        settings: settings, metadata: prepared.document.metadata, to: output)
+                                        settings: settings, metadata: (first?.document ?? prepared.document).metadata, to: output)
         var total = RenderReport(pages: 0, warnings: [], unplacedRange: nil)
         var seen = Set<String>()
-        let count = Double(records.count)
+        let count = Double(max(1, indices.count))
         do {
-            for index in records.indices {
-                let (document, title) = index == 0 ? (prepared.document, firstTitle) : try self.document(at: index)
+            for (n, index) in indices.enumerated() {
+                let (document, title) = try first ?? built(index)
+                first = nil
                 let before = session.pageCount
                 let report = try session.render(document, outlineTitle: Self.outlineTitle(title, index: index)) { page, done in
-                    progress?(before + page, (Double(index) + done) / count)
+                    progress?(before + page, (Double(n) + done) / count)
                 }
                 total.pages += report.pages
                 for warning in report.warnings where seen.insert("\(warning)").inserted { total.warnings.append(warning) }

@@ -24,6 +24,12 @@ public struct PreparedDocument {
     /// With a list of records (`RenderJob.dataPath` holding an array, or CSV rows): every
     /// record, `document` being the first's; nil for one record or none.
     public var merge: MergeRecords?
+    /// Every record of `RenderJob.dataPath` (one for a single object); empty without data.
+    public var records: [DataValue] = []
+    /// The 0-based indices of the records to render, in order: those of
+    /// `RenderJob.shard`, else all. Without data, `[0]` (the document); empty when the
+    /// shard has no record.
+    public var selected: [Int] = [0]
     /// Seconds spent reading and parsing the document, loading the template and
     /// resolving its styles, and building the styled storage (for `--verbose`).
     public var timings: (read: Double, template: Double, build: Double) = (0, 0, 0)
@@ -51,6 +57,38 @@ public struct RenderJob {
     public var dataPath: String?
     /// Fields the data lacks are errors (`TemplateFieldErrors`), not warnings.
     public var strict = false
+    /// Only the records of this shard are rendered (`--shard I/N`); nil for all.
+    public var shard: Shard?
+
+    /// `--shard I/N`: the records whose 0-based index `i` has `i % count == index`.
+    public struct Shard: Sendable, Hashable, CustomStringConvertible {
+        public var index: Int
+        public var count: Int
+
+        /// Reads `I/N`, with 0 ≤ I < N and N ≥ 1; anything else is an error saying why.
+        public init(parsing text: String) throws {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let i = Int(parts[0].trimmingCharacters(in: .whitespaces)),
+                  let n = Int(parts[1].trimmingCharacters(in: .whitespaces)) else {
+                throw ShardError(description: "--shard takes I/N, this shard's index and the number of shards, such as 0/8 (got '\(text)')")
+            }
+            guard n >= 1 else { throw ShardError(description: "--shard \(text): the number of shards must be at least 1") }
+            guard i >= 0, i < n else {
+                throw ShardError(description: "--shard \(text): the index must be from 0 to \(n - 1) (0-based, below the number of shards)")
+            }
+            index = i
+            count = n
+        }
+
+        /// Whether record `i` (0-based) is this shard's.
+        public func contains(_ i: Int) -> Bool { i % count == index }
+
+        public var description: String { "\(index)/\(count)" }
+    }
+
+    public struct ShardError: Error, CustomStringConvertible {
+        public var description: String
+    }
 
     /// A job for the document at `input`, with the template it names and no overrides.
     public init(input: String) { self.input = input }
@@ -73,6 +111,8 @@ public struct RenderJob {
         var blocks: MarkdownBlocks?
         var dataWarnings: [String] = []
         var merging: (template: ParsedDocumentTemplate, records: [DataValue])?
+        var allRecords: [DataValue] = []
+        var selected = [0]
         if isPlainText {
             if let dataPath { throw DocumentError(path: input, reason: "--data \(dataPath) fills a Markdown document; this is plain text") }
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
@@ -80,7 +120,10 @@ public struct RenderJob {
             let (records, isList) = try loadRecords(dataPath)
             let source = try ParsedDocumentTemplate(PlainTextReader.read(path: input), file: input,
                                                     dataFile: dataPath == "-" ? "standard input" : dataPath)
-            let problems = isList ? source.problems(with: records) : source.problems(with: records[0])
+            allRecords = records
+            selected = records.indices.filter { shard?.contains($0) ?? true }
+            let problems = isList ? source.problems(with: records, only: selected)
+                : selected.isEmpty ? [] : source.problems(with: records[0])
             if strict, !problems.isEmpty { throw TemplateFieldErrors(errors: problems) }
             dataWarnings = problems.map(\.description)
             (markdown, blocks) = try MarkdownReader.open(source.render(records[0]), file: input)
@@ -160,6 +203,8 @@ public struct RenderJob {
         #endif
         var prepared = PreparedDocument(document: document, template: template, styles: styles, defaults: defaults, sources: sources)
         prepared.dataWarnings = dataWarnings
+        prepared.records = allRecords
+        prepared.selected = selected
         if let merging {
             let job = self
             prepared.merge = MergeRecords(records: merging.records, template: merging.template,
@@ -217,10 +262,56 @@ public struct RenderJob {
     public func render(_ prepared: PreparedDocument, to output: String,
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
         if let merge = prepared.merge {
-            return try merge.render(with: prepared, settings: settings, to: output, progress: progress)
+            return try merge.render(with: prepared, only: prepared.selected, settings: settings, to: output, progress: progress)
         }
         return try DocumentRenderer.render(prepared.document, template: prepared.template, styles: prepared.styles,
                                     defaults: prepared.defaults, settings: settings, to: output, progress: progress)
+    }
+
+    /// `--each`: the path of every record of `prepared` (all of them, whatever the shard,
+    /// so every shard finds the same errors), checked before anything is written: a value
+    /// unsafe in a path, or two records with one path, is an error.
+    public func eachPaths(_ prepared: PreparedDocument, pattern: OutputPathPattern) throws -> [String] {
+        var paths: [String] = []
+        var seen: [String: Int] = [:]
+        for (index, record) in prepared.records.enumerated() {
+            let path = try pattern.path(for: record, index: index)
+            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+            if let first = seen[key] {
+                throw DocumentError(path: "--each", reason: "records \(first + 1) and \(index + 1) would both be written to \(path) (pattern '\(pattern.pattern)'): nothing was written")
+            }
+            seen[key] = index
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `--each`: renders each selected record of `prepared` into its own PDF, `paths[i]`
+    /// for record `i` (from `eachPaths`), in order, each written whole through a temporary
+    /// file; their folders are created. `written` is called after each file with its path
+    /// and report; `progress` gets the file's page and the fraction of all done.
+    public func renderEach(_ prepared: PreparedDocument, to paths: [String],
+                           written: (_ path: String, _ report: RenderReport) -> Void,
+                           progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws {
+        let count = Double(max(1, prepared.selected.count))
+        for (n, index) in prepared.selected.enumerated() {
+            let path = paths[index]
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            catch { throw DocumentError(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)") }
+            let document = index == 0 || prepared.merge == nil ? prepared.document : try prepared.merge!.document(at: index).document
+            let session = try RenderSession(template: prepared.template, styles: prepared.styles, defaults: prepared.defaults,
+                                            settings: settings, metadata: document.metadata, to: path)
+            let report: RenderReport
+            do {
+                report = try session.render(document) { page, done in progress?(page, (Double(n) + done) / count) }
+                try session.finish()
+            } catch {
+                session.cancel()
+                throw DocumentError(path: path, reason: "\(error)")
+            }
+            written(path, report)
+        }
     }
 
     /// The default output: the input's path with `.pdf` for its extension.

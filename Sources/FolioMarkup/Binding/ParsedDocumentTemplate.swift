@@ -47,9 +47,16 @@ public struct ParsedDocumentTemplate {
     /// The problems of every record in `records`, each tag's once: a problem some records
     /// share names the first of them (1-based) and how many more there are.
     public func problems(with records: [DataValue]) -> [DocumentError] {
+        problems(with: records, only: records.indices)
+    }
+
+    /// The problems of the records at `indices` (0-based) of `records`, as
+    /// `problems(with:)` gives them: numbered as in the whole list.
+    public func problems(with records: [DataValue], only indices: some Sequence<Int>) -> [DocumentError] {
         var order: [DocumentError] = []
         var where_: [String: (first: Int, count: Int)] = [:]
-        for (index, record) in records.enumerated() {
+        for index in indices {
+            let record = records[index]
             for problem in problems(with: record) {
                 let key = problem.description
                 if let seen = where_[key] { where_[key] = (seen.first, seen.count + 1); continue }
