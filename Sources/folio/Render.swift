@@ -29,7 +29,13 @@ struct Render: ParsableCommand {
         record into one PDF, each record on new pages numbered afresh ({page} of {pages} \
         counts within the record), one outline entry per record.
 
-        --each PATTERN writes one PDF per record instead, named by PATTERN, a Mustache         template over the record (--each 'out/{{id}}.pdf'; folders are created). Values go         in as written, but a value holding '/' or NUL or making a '..' component is an         error, as are two records with one path — before anything is written. --shard I/N         renders only the records whose 0-based index i has i mod N = I (with --each their         files; else one PDF of them, in order), so N processes or machines can split a run:         see docs/scale-out.md.
+        --each PATTERN writes one PDF per record instead, named by PATTERN, a Mustache \
+        template over the record (--each 'out/{{id}}.pdf'; folders are created). Values go \
+        in as written, but a value holding '/' or NUL or making a '..' component is an \
+        error, as are two records with one path — before anything is written. --shard I/N \
+        renders only the records whose 0-based index i has i mod N = I (with --each their \
+        files; else one PDF of them, in order), so N processes or machines can split a run: \
+        see docs/scale-out.md.
 
         Set SOURCE_DATE_EPOCH to get the same bytes from the same input.
         """
