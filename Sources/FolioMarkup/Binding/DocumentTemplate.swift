@@ -40,20 +40,10 @@ public enum DocumentTemplate {
         return (template.render(data), problems.map(\.description))
     }
 
-    /// The 1-based line of the front matter's closing `---` or `...`, as `FrontMatter`
-    /// finds it; nil when the document has none.
+    /// The 1-based line of the front matter's closing `---` or `...` (`FrontMatter.fence`);
+    /// nil when the document has none.
     static func frontMatterEnd(_ text: String) -> Int? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).lazy.map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
-        }.makeIterator()
-        guard var first = lines.next() else { return nil }
-        if first.hasPrefix("\u{FEFF}") { first.removeFirst() }
-        guard first == "---", let second = lines.next(), !second.isEmpty else { return nil }
-        var number = 2, line: String? = second
-        while let l = line {
-            if l == "---" || l == "..." { return number }
-            line = lines.next(); number += 1
-        }
+        if case let .closed(_, line, _) = FrontMatter.fence(in: text) { return line }
         return nil
     }
 

@@ -10,6 +10,32 @@ extension FrontMatter {
     /// An opening `---` followed by a blank line (or nothing) is a thematic break, not front
     /// matter, as in Pandoc.
     static func split(_ text: String, file: String) throws -> (frontMatter: FrontMatter, body: String) {
+        switch fence(in: text) {
+        case .none:
+            return (FrontMatter(), text)
+        case .unclosed:
+            throw DocumentError(path: file, line: 1, column: 1,
+                                reason: "front matter opened at line 1 is never closed: end it with a line '---' "
+                                    + "(or, for a thematic break, leave a blank line after the first '---')")
+        case let .closed(yaml, closingLine, rest):
+            let frontMatter = try parse(yaml: String(text[yaml]), file: file, firstLine: 2)
+            return (frontMatter, String(repeating: "\n", count: closingLine) + (rest.map { String(text[$0...]) } ?? ""))
+        }
+    }
+
+    /// Where a document's front matter is, as `split` reads it.
+    enum Fence {
+        /// No front matter (the first line is not `---`, or a blank line follows it).
+        case none
+        /// Opened on line 1 and never closed.
+        case unclosed
+        /// The YAML between the fences, the 1-based line of the closing `---` or `...`, and
+        /// where the text after that line starts (nil when it is the last line).
+        case closed(yaml: Range<String.Index>, closingLine: Int, rest: String.Index?)
+    }
+
+    /// Finds the front matter's fences in `text` (one scan of its bytes).
+    static func fence(in text: String) -> Fence {
         let utf8 = text.utf8
         var i = utf8.startIndex
         // A byte order mark may precede the opening line.
@@ -30,30 +56,23 @@ extension FrontMatter {
         }
 
         let first = line(at: i)
-        guard isFence(i..<first.end, "---"), let yamlStart = first.next else { return (FrontMatter(), text) }
+        guard isFence(i..<first.end, "---"), let yamlStart = first.next else { return .none }
         let second = line(at: yamlStart)
-        if trimmed(yamlStart..<second.end).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return (FrontMatter(), text) }
+        if trimmed(yamlStart..<second.end).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return .none }
 
         var lineNumber = 2
         var start: String.Index? = yamlStart
         while let s = start {
             let current = line(at: s)
             if isFence(s..<current.end, "---") || isFence(s..<current.end, "...") {
-                let yaml = String(text[yamlStart..<s])
-                let frontMatter = try parse(yaml: yaml, file: file, firstLine: 2)
-                let rest = current.next.map { String(text[$0...]) } ?? ""
-                return (frontMatter, String(repeating: "\n", count: lineNumber) + rest)
+                return .closed(yaml: yamlStart..<s, closingLine: lineNumber, rest: current.next)
             }
             start = current.next
             lineNumber += 1
         }
-        throw DocumentError(path: file, line: 1, column: 1,
-                            reason: "front matter opened at line 1 is never closed: end it with a line '---' "
-                                + "(or, for a thematic break, leave a blank line after the first '---')")
+        return .unclosed
     }
 
-    /// Where `key` is written the second time in the mapping that starts at `mapping` (Yams
-    /// names only the mapping), by looking for `key:` lines at the mapping's indentation.
     private static func secondLine(of key: String, in yaml: String, mapping: Mark) -> (line: Int, column: Int)? {
         let indent = String(repeating: " ", count: mapping.column - 1)
         var seen = 0
