@@ -69,7 +69,7 @@ let package = Package(
                 exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Assets"), .copy("Documents")]),
         .executableTarget(name: "folio-examples", dependencies: ["FolioExamples"], path: "Examples/Runner"),
 
-        .testTarget(name: "FolioTextTests", dependencies: ["FolioText"]),
+        .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioTestSupport"]),
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),

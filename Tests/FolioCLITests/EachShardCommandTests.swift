@@ -4,22 +4,8 @@ import XCTest
 
 /// `folio render DOC.md --data LIST --each PATTERN` (one PDF per record) and `--shard I/N`.
 final class EachShardCommandTests: XCTestCase {
-    /// A letter in the report template (its footer says "Page X of Y").
-    private let letter = """
-    ---
-    title: "Letter {{name}}"
-    ---
-    # Hello {{name}}
-
-    Dear {{name}}, you owe {{amount}}.
-
-    {{{body}}}
-
-    """
-
-    private func long(_ paragraphs: Int) -> String {
-        (0..<paragraphs).map { "Paragraph \($0) " + String(repeating: "word ", count: 80) }.joined(separator: "\n\n")
-    }
+    private let letter = MergeFixture.letter
+    private func long(_ paragraphs: Int) -> String { MergeFixture.long(paragraphs) }
 
     /// Seven records; record 2 (Bob) runs to two pages.
     private var seven: String {
@@ -27,7 +13,7 @@ final class EachShardCommandTests: XCTestCase {
         let items: [[String: Any]] = names.enumerated().map { i, name in
             ["id": "r\(i + 1)", "name": name, "amount": i + 1, "body": name == "Bob" ? long(12) : "Short."]
         }
-        return String(decoding: try! JSONSerialization.data(withJSONObject: items, options: [.sortedKeys]), as: UTF8.self)
+        return MergeFixture.json(items)
     }
 
     /// The document and data written into a new folder.

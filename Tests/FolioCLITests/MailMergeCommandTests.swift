@@ -4,23 +4,8 @@ import XCTest
 
 /// `folio render DOC.md --data LIST`: one PDF, the document once per record.
 final class MailMergeCommandTests: XCTestCase {
-    /// A letter in the report template (its footer says "Page X of Y"); `{{{body}}}` makes
-    /// a record as long as wanted.
-    private let letter = """
-    ---
-    title: "Letter {{name}}"
-    ---
-    # Hello {{name}}
-
-    Dear {{name}}, you owe {{amount}}.
-
-    {{{body}}}
-
-    """
-
-    private func long(_ paragraphs: Int) -> String {
-        (0..<paragraphs).map { "Paragraph \($0) " + String(repeating: "word ", count: 80) }.joined(separator: "\n\n")
-    }
+    private let letter = MergeFixture.letter
+    private func long(_ paragraphs: Int) -> String { MergeFixture.long(paragraphs) }
 
     private func render(_ doc: String, data: String, dataName: String, extra: [String] = [],
                         in dir: URL? = nil) throws -> (result: ProcessResult, pdf: String, dir: URL) {
@@ -41,7 +26,7 @@ final class MailMergeCommandTests: XCTestCase {
         let items: [[String: Any]] = [["name": "Ann", "amount": 1, "body": "Short."],
                                       ["name": "Bob", "amount": 2, "body": long(12)],
                                       ["name": "Cy", "amount": 3, "body": "Short too."]]
-        return String(decoding: try! JSONSerialization.data(withJSONObject: items, options: [.sortedKeys]), as: UTF8.self)
+        return MergeFixture.json(items)
     }
 
     func testAJSONArrayMakesOnePDFEachRecordOnItsOwnPagesNumberedAfresh() throws {

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import FolioMarkup
 import Foundation
 import XCTest
@@ -7,19 +8,6 @@ import XCTest
 /// marks and line ends — must each either load or throw a `DocumentError` with a line:
 /// never crash, never hang. Seeded, so a failure repeats.
 final class DataLoaderFuzzTests: XCTestCase {
-    /// SplitMix64: a small, well-mixed generator whose sequence is fixed by its seed.
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-        mutating func pick<T>(_ options: [T]) -> T { options[below(options.count)] }
-    }
 
     private static let seeds: [(DataFormat, String)] = [
         (.json, #"{"id": 7, "total": 12.50, "paid": true, "note": null, "lines": [{"item": "Zoë \u00e9", "qty": 2}, {"item": "😀 \ud83d\ude00", "qty": -1.5e3}]}"#),
@@ -35,7 +23,7 @@ final class DataLoaderFuzzTests: XCTestCase {
         "  ", "\t", "0", "01", "-", "1e999", ".", "e", "true", "null", "~", "|", ">", "!!str ", "\u{FEFF}", "é", "😀", "\0",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80]]
 
-    private func mutate(_ input: [UInt8], _ g: inout Generator) -> [UInt8] {
+    private func mutate(_ input: [UInt8], _ g: inout SplitMix64) -> [UInt8] {
         var b = input
         for _ in 0..<(1 + g.below(4)) {
             let at = g.below(b.count + 1)
@@ -54,7 +42,7 @@ final class DataLoaderFuzzTests: XCTestCase {
     }
 
     func testMutatedDataFilesLoadOrFailWithALine() {
-        var g = Generator(state: 0x5EED_DA7A_0010)
+        var g = SplitMix64(seed: 0x5EED_DA7A_0010)
         var loaded = 0, failed = 0
         for round in 0..<1200 {
             let (format, seed) = g.pick(Self.seeds)

@@ -7,24 +7,11 @@ import XCTest
 final class MarkdownBlocksTests: XCTestCase {
     private func source(_ text: String) -> MarkdownSource { MarkdownSource(file: "doc.md", text: text) }
 
-    /// The blocks as `MarkdownBlocks` streams them, each node freed once converted, the
-    /// body parsed in parts of at least `partBytes`.
     private func streamed(_ text: String, partBytes: Int = 64 << 10, readAhead: Bool = false) throws -> [Block] {
-        let reader = MarkdownBlocks(source: source(text), minimumPartBytes: partBytes)
-        if readAhead { reader.readAheadInBackground() }
-        var result: [Block] = []
-        while let block = try reader.next() { result.append(block) }
-        return result
+        try streamedBlocks(text, partBytes: partBytes, readAhead: readAhead)
     }
 
-    /// The blocks of the whole tree converted at once, nothing freed until the end.
-    private func whole(_ text: String) throws -> [Block] {
-        let source = source(text)
-        var tree = CmarkTree(source: source)
-        let document = try tree.parseDocument(lines: 1..<(source.lineStarts.count + 1), lineStarts: source.lineStarts)
-        defer { cmark_node_free(document) }
-        return try tree.blocks(in: document)
-    }
+    private func whole(_ text: String) throws -> [Block] { try wholeBlocks(text) }
 
     private func parts(_ text: String, minimumBytes: Int = 1) -> [Range<Int>] {
         let parts = MarkdownParts(source: source(text), minimumBytes: minimumBytes)

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import XCTest
 import FolioText
 
@@ -316,19 +317,6 @@ final class ObserverTests: XCTestCase {
 final class FixerLog: @unchecked Sendable {
     private(set) var entries: [(Range<Int>, String)] = []
     func append(_ range: Range<Int>, _ text: String) { entries.append((range, text)) }
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Every UTF-8 offset of `s` that starts a Unicode scalar, plus the end.

@@ -1,3 +1,4 @@
+import FolioTestSupport
 import XCTest
 import FolioText
 
