@@ -43,29 +43,58 @@ public struct NumberFormats: Sendable, Hashable {
     /// `number` written as the formatter `name` makes it; nil for an unknown formatter.
     public func format(_ name: String, _ number: DataNumber) -> String? {
         guard Self.names.contains(name) else { return nil }
-        let f = NumberFormatter()
-        f.locale = Locale(identifier: locale.replacingOccurrences(of: "-", with: "_"))
-        f.roundingMode = .halfUp
         let text = number.text
         var decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number.double)
-        switch name {
-        case "currency":
-            f.numberStyle = .currency
-            f.currencyCode = currency
-        case "percent":
-            f.numberStyle = .percent
-            f.minimumFractionDigits = 0
-            f.maximumFractionDigits = 2
-            f.multiplier = 1
-            decimal *= 100
-        default:
-            f.numberStyle = .decimal
-            f.minimumFractionDigits = Self.writtenDecimals(text)
-            f.maximumFractionDigits = max(Self.writtenDecimals(text), 0)
-            f.usesGroupingSeparator = true
-        }
-        return f.string(from: NSDecimalNumber(decimal: decimal))
+        if name == "percent" { decimal *= 100 }
+        let decimals = name == "number" ? Self.writtenDecimals(text) : 0
+        return Self.cache.format(NSDecimalNumber(decimal: decimal), with: FormatterKey(formats: self, name: name, decimals: decimals))
     }
+
+    /// What a formatter is made for: a mail merge formats the same few kinds of number
+    /// thousands of times, and making a `NumberFormatter` (an ICU one) is the costly part.
+    struct FormatterKey: Hashable {
+        var formats: NumberFormats
+        var name: String
+        var decimals: Int
+
+        func makeFormatter() -> NumberFormatter {
+            let f = NumberFormatter()
+            f.locale = Locale(identifier: formats.locale.replacingOccurrences(of: "-", with: "_"))
+            f.roundingMode = .halfUp
+            switch name {
+            case "currency":
+                f.numberStyle = .currency
+                f.currencyCode = formats.currency
+            case "percent":
+                f.numberStyle = .percent
+                f.minimumFractionDigits = 0
+                f.maximumFractionDigits = 2
+                f.multiplier = 1
+            default:
+                f.numberStyle = .decimal
+                f.minimumFractionDigits = decimals
+                f.maximumFractionDigits = decimals
+                f.usesGroupingSeparator = true
+            }
+            return f
+        }
+    }
+
+    /// The formatters made so far, each used under the lock (records may be rendered on
+    /// several threads; a formatter is not to be shared between them at once).
+    final class FormatterCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var formatters: [FormatterKey: NumberFormatter] = [:]
+
+        func format(_ number: NSDecimalNumber, with key: FormatterKey) -> String? {
+            lock.withLock {
+                if formatters[key] == nil { formatters[key] = key.makeFormatter() }
+                return formatters[key]!.string(from: number)
+            }
+        }
+    }
+
+    static let cache = FormatterCache()
 
     /// How many digits follow the decimal point in `text` (`12.50` has 2; `1e3` 0).
     static func writtenDecimals(_ text: String) -> Int {
