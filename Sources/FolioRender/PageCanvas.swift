@@ -26,9 +26,42 @@ public struct PageCanvas {
         let fragments = Array(fragments)
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
+        drawDecorations(of: fragments)
         for fragment in fragments { for run in fragment.glyphRuns { drawBackground(run) } }
         for fragment in fragments { for run in fragment.glyphRuns where run.attributes.shadow != nil { drawShadow(run) } }
         for fragment in fragments { for run in fragment.glyphRuns { draw(run) } }
+        cairo_restore(cr)
+    }
+
+    /// Tables' backgrounds under their borders and rules; of two lines in one place the
+    /// thicker is drawn last, so it wins as CSS's collapsing borders say.
+    private func drawDecorations(of fragments: [LineFragment]) {
+        guard fragments.contains(where: { !$0.decorations.isEmpty }) else { return }
+        var lines: [(Point, Point, TableBorder)] = []
+        for fragment in fragments {
+            for d in fragment.decorations {
+                switch d {
+                case .background(let r, let color):
+                    setColor(color)
+                    cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+                    cairo_fill(cr)
+                case .line(let a, let b, let border) where border.width > 0:
+                    lines.append((a, b, border))
+                case .line: break
+                }
+            }
+        }
+        // Stable: equal widths keep their order, so output is the same every run.
+        let ordered = lines.enumerated().sorted { ($0.element.2.width, $0.offset) < ($1.element.2.width, $1.offset) }
+        cairo_save(cr)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE)
+        for (_, (a, b, border)) in ordered {
+            setColor(border.color)
+            cairo_set_line_width(cr, border.width)
+            cairo_move_to(cr, a.x, a.y)
+            cairo_line_to(cr, b.x, b.y)
+            cairo_stroke(cr)
+        }
         cairo_restore(cr)
     }
 

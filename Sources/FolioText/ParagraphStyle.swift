@@ -121,6 +121,10 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Keep the paragraph's last line in the same container as the next paragraph's
     /// first line (headings), moving it on when the next paragraph starts elsewhere.
     public var keepWithNext: Bool = false
+    /// The table cells the paragraph sits in, outermost first (TextKit's `textBlocks`):
+    /// empty for a paragraph in the flow, one block for a cell of a table, two for a cell
+    /// of a table nested in a cell, and so on.
+    public var textBlocks: [TextTableBlock] = []
 
     /// The default style (`ParagraphStyle.default`): natural alignment, no indents or spacing,
     /// no hyphenation.

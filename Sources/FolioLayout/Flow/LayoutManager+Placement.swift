@@ -72,8 +72,9 @@ extension LayoutManager {
     func layoutNextParagraph() {
         let index = records.count
         guard index < textStorage.paragraphCount else { finish(); return }
-        paragraphsLaidOut += 1
         var p = shapedParagraph(index)
+        if !p.style.textBlocks.isEmpty { return layoutTable(at: index, first: p) }
+        paragraphsLaidOut += 1
         records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1

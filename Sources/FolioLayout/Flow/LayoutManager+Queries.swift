@@ -25,11 +25,14 @@ extension LayoutManager {
             let mid = (lo + hi) / 2
             if fragments[mid].characterRange.upperBound <= offset { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < fragments.count, fragments[lo].characterRange.contains(offset)
-                || (offset == textStorage.length && fragments[lo].characterRange.upperBound == offset) else {
-            return fragments.last.flatMap { $0.characterRange.upperBound == offset ? $0 : nil }
+        if lo < fragments.count, !fragments[lo].isRepetition, fragments[lo].characterRange.contains(offset)
+            || (offset == textStorage.length && fragments[lo].characterRange.upperBound == offset) {
+            return fragments[lo]
         }
-        return fragments[lo]
+        if let last = fragments.last(where: { !$0.isRepetition }), last.characterRange.upperBound == offset { return last }
+        // Tables set some lines out of storage order (a row split across a break, header
+        // rows repeated): look through the lines one by one.
+        return fragments.first { !$0.isRepetition && $0.characterRange.contains(offset) }
     }
 
     private func isLaidOut(upTo offset: Int) -> Bool {

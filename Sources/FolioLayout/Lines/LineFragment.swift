@@ -29,5 +29,36 @@ public struct LineFragment: Sendable {
     public var ascent: Double
     /// Descent below the baseline, in points (positive).
     public var descent: Double
+    /// A copy drawn again: a table's header or footer row repeated where the table
+    /// continues. Queries by character skip copies; the original stands for the text.
+    public var isRepetition = false
+    /// What a table draws with this line: backgrounds, borders and rules (set on a line
+    /// without text that leads each group of rows; empty elsewhere).
+    public var decorations: [BlockDecoration] = []
+    /// The table cells whose boxes this line carries (see `decorations`).
+    public var tableCells: [TableCellFrame] = []
+}
+
+extension LineFragment {
+    /// The fragment moved by `dx`, `dy` in its container, glyphs and images with it.
+    func offsetBy(dx: Double, dy: Double) -> LineFragment {
+        if dx == 0 && dy == 0 { return self }
+        var f = self
+        f.rect = rect.offsetBy(dx: dx, dy: dy)
+        f.usedRect = usedRect.offsetBy(dx: dx, dy: dy)
+        f.baseline += dy
+        for k in f.glyphRuns.indices {
+            f.glyphRuns[k].bounds = f.glyphRuns[k].bounds.offsetBy(dx: dx, dy: dy)
+            f.glyphRuns[k].baseline += dy
+            f.glyphRuns[k].attachmentRect = f.glyphRuns[k].attachmentRect?.offsetBy(dx: dx, dy: dy)
+            for g in f.glyphRuns[k].positions.indices {
+                f.glyphRuns[k].positions[g].x += dx
+                f.glyphRuns[k].positions[g].y += dy
+            }
+        }
+        if !decorations.isEmpty { f.decorations = decorations.map { $0.offsetBy(dx: dx, dy: dy) } }
+        for k in f.tableCells.indices { f.tableCells[k].rect = f.tableCells[k].rect.offsetBy(dx: dx, dy: dy) }
+        return f
+    }
 }
 

@@ -56,6 +56,10 @@ public struct Template: Sendable {
     /// How lines are broken and justified (the `typesetting:` block): tolerance,
     /// penalties and demerits, how far spaces and glyphs give.
     public var typesetting: TypesettingParameters
+    /// How tables look, by name (the `tables:` block): the built-in looks
+    /// (`TableLook.builtIn`) with the template's changes; a table takes `default`
+    /// unless it names another with a class (`{.grid}`).
+    public var tables: [String: TableLook] = TableLook.builtIn
 
     /// The space between columns of a template or page geometry that names none: 18 pt.
     public static let defaultGutter = 18.0

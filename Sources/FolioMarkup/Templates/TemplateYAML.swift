@@ -17,7 +17,7 @@ struct TemplateYAML {
     func error(_ node: Node?, _ reason: String) -> DocumentError { DocumentError(location(node), reason) }
 
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
-                          "variables", "masters", "styles", "rules", "typesetting"]
+                          "variables", "masters", "styles", "rules", "typesetting", "tables"]
     static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
 
@@ -88,6 +88,7 @@ struct TemplateYAML {
         if let s = top["styles"] { try readStyles(s, into: &t) }
         if let m = top["masters"] { try readMasters(m, into: &t) }
         if let b = top["typesetting"] { t.typesetting = try typesetting(b, base: t.typesetting) }
+        if let b = top["tables"] { t.tables = try tables(b, base: t.tables) }
         if let r = top["rules"] {
             t.rules = try list(r).map { node in
                 guard case .mapping(let m) = node else { throw error(node, "a rule is {pattern: …, style: …, replace: …}") }

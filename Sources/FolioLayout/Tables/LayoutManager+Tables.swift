@@ -1,0 +1,197 @@
+// Tables, part two: a table in the flow. Its rows are placed container by container;
+// the header rows repeat at the top of every part, the footer rows at the bottom of
+// every part a break ends; a row too tall for the room left splits between lines.
+
+extension LayoutManager {
+    /// Lays out the table whose first cell is paragraph `index` (already shaped as `first`).
+    func layoutTable(at index: Int, first: ShapedParagraph) {
+        let table = TableStructure(storage: textStorage, from: index, depth: 0, limit: textStorage.paragraphCount)
+        let t = table.table
+        let last = table.paragraphs.upperBound - 1
+        let record = ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count)
+        for _ in table.paragraphs { records.append(record) }
+        paragraphsLaidOut += table.paragraphs.count
+        var primed: ShapedParagraph? = first
+        let shapes = TableShapes { [unowned self] i in
+            if i == index, let p = primed { primed = nil; return p }
+            return self.shapedParagraph(i)
+        }
+        pendingRequest = ContainerRequest(characterIndex: first.storageOffset, breakBefore: .none)
+        let style = first.style
+        if style.breakBefore != .none, cursor.linesInContainer > 0 || !cursor.band.isEmpty {
+            cursor = FlowCursor(containerIndex: cursor.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+            pendingRequest.breakBefore = style.breakBefore
+        }
+        if !cursor.band.isEmpty {
+            cursor.y += cursor.bandHeight
+            cursor.linesInContainer += 1
+            cursor.band = []; cursor.bandIndex = 0; cursor.bandHeight = 0
+        }
+        if cursor.linesInContainer > 0 { cursor.y += t.spacingBefore + style.paragraphSpacingBefore }
+        guard var container = enterContainer() else { return markUnplaced(from: first.storageOffset) }
+
+        let content = container.contentRect
+        let available = max(1, content.width - 2 * container.lineFragmentPadding)
+        let geometry = measure(table, available: available, shapes: shapes)
+        func left(_ c: TextContainer) -> Double {
+            let inner = c.contentRect.width - 2 * c.lineFragmentPadding
+            return c.contentRect.minX + c.lineFragmentPadding + (t.isCentered ? max(0, (inner - geometry.width) / 2) : 0)
+        }
+        func setGroups(_ rows: Range<Int>) -> [RowGroup] {
+            var groups: [RowGroup] = [], row = rows.lowerBound
+            while row < rows.upperBound {
+                let r = table.rowGroup(from: row, within: rows)
+                groups.append(setRows(r, of: table, geometry: geometry, shapes: shapes))
+                row = r.upperBound
+            }
+            return groups
+        }
+        let header = setGroups(table.headerRows)
+        let footer = setGroups(table.footerRows)
+        let headerHeight = header.reduce(0) { $0 + $1.height }
+        let footerHeight = footer.reduce(0) { $0 + $1.height }
+        let label = t.continuationLabel.map { continuationLine($0, attributes: t.continuationAttributes, paragraphIndex: index) }
+
+        var out = CellContent()
+        var part = TablePart(table: table, geometry: geometry, x: left(container), containerIndex: cursor.containerIndex)
+        var placedBody = false
+        var partBody = false
+        var overflowWarned = false
+
+        /// Starts the part: the "continued" label and the header rows, when the table
+        /// was begun before. False when the table moves on instead, with the paragraphs
+        /// before it that keep with it (a heading): they are laid out again there.
+        func open() -> Bool {
+            guard !part.hasRows else { return true }
+            if !placedBody, let keep = keepWithPrevious(index, landingIn: cursor.containerIndex) {
+                keptParagraphs.insert(keep)
+                let from = textStorage.paragraphRange(at: keep).lowerBound
+                warnings.removeAll { $0.characterRange.lowerBound >= from }
+                fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
+                cursor = records[keep].cursor
+                records.removeSubrange(keep...)
+                return false
+            }
+            if placedBody, var line = label {
+                line = line.offsetBy(dx: part.x, dy: cursor.y - line.rect.minY)
+                line.containerIndex = cursor.containerIndex
+                out.lines.append(line)
+                cursor.y += line.rect.height
+            }
+            for g in header {
+                part.emit(g, at: cursor.y, into: &out, repetition: placedBody)
+                cursor.y += g.height
+            }
+            return true
+        }
+        func flush() {
+            fragments += out.lines
+            out.lines.removeAll(keepingCapacity: true)
+        }
+        /// Ends the part: footer rows, the frame; on to the next container.
+        func breakPart() -> Bool {
+            if part.hasRows {
+                for g in footer {
+                    part.emit(g, at: cursor.y, into: &out, repetition: true)
+                    cursor.y += g.height
+                }
+                part.close(at: cursor.y, into: &out)
+            }
+            flush()
+            cursor = FlowCursor(containerIndex: cursor.containerIndex + 1, y: -.infinity, linesInContainer: 0)
+            guard let c = enterContainer() else { return false }
+            noteCompletedContainers()
+            container = c
+            part = TablePart(table: table, geometry: geometry, x: left(c), containerIndex: cursor.containerIndex)
+            partBody = false
+            return true
+        }
+
+        var row = table.bodyRows.lowerBound
+        while row < table.bodyRows.upperBound {
+            let rows = table.rowGroup(from: row, within: table.bodyRows)
+            var group = setRows(rows, of: table, geometry: geometry, shapes: shapes)
+            pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
+            while true {
+                let bottom = container.contentRect.maxY
+                let opening = part.hasRows ? 0 : headerHeight + (placedBody ? label?.rect.height ?? 0 : 0)
+                let room = bottom - cursor.y - opening - footerHeight
+                let atTop = cursor.linesInContainer == 0 && !partBody
+                if group.height <= room + 1e-6 {
+                    guard open() else { return }
+                    part.emit(group, at: cursor.y, into: &out, repetition: false)
+                    cursor.y += group.height
+                    break
+                }
+                if let (head, rest) = group.split(fitting: room), head.height > 0 {
+                    guard open() else { return }
+                    part.emit(head, at: cursor.y, into: &out, repetition: false)
+                    cursor.y += head.height
+                    placedBody = true; partBody = true
+                    group = rest
+                    guard breakPart() else { return markUnplaced(from: rest.cells.first?.characterRange.lowerBound ?? first.storageOffset) }
+                    continue
+                }
+                if !atTop {
+                    guard breakPart() else { return markUnplaced(from: group.cells.first?.characterRange.lowerBound ?? first.storageOffset) }
+                    continue
+                }
+                // Alone at the top of a container and still too tall: set it, overflowing.
+                if !overflowWarned, let c = group.cells.first {
+                    overflowWarned = true
+                    warnings.append(LayoutWarning(characterRange: c.characterRange,
+                                                  message: "a table row is \(group.height) pt tall, taller than its container; it overflows"))
+                }
+                guard open() else { return }
+                part.emit(group, at: cursor.y, into: &out, repetition: false)
+                cursor.y += group.height
+                break
+            }
+            placedBody = true; partBody = true
+            cursor.linesInContainer += 1
+            row = rows.upperBound
+            if out.lines.count > 256 { flush() }
+        }
+        if !part.hasRows {
+            // No body rows: the header alone (or nothing but footers).
+            for g in header { part.emit(g, at: cursor.y, into: &out, repetition: false); cursor.y += g.height }
+        }
+        for g in footer {
+            part.emit(g, at: cursor.y, into: &out, repetition: false)
+            cursor.y += g.height
+        }
+        part.close(at: cursor.y, into: &out)
+        flush()
+        cursor.linesInContainer += 1
+        cursor.y += t.spacingAfter + textStorage.paragraphStyle(ofParagraph: last).paragraphSpacing
+        noteCompletedContainers()
+        if last + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: last) }
+    }
+
+    /// The container the cursor is in, asked of the delegate when needed, with the
+    /// cursor at its top if it just arrived; nil when the chain is exhausted.
+    private func enterContainer() -> TextContainer? {
+        guard let c = container(at: cursor.containerIndex, ask: true) else { return nil }
+        if cursor.linesInContainer == 0, cursor.y < c.contentRect.minY { cursor.y = c.contentRect.minY }
+        return c
+    }
+
+    /// The line set above each continuation of a table ("continued"), at x 0, y 0.
+    private func continuationLine(_ text: String, attributes: TextAttributes, paragraphIndex: Int) -> LineFragment {
+        let storage = TextStorage()
+        storage.append(text, attributes: attributes, paragraphStyle: ParagraphStyle(alignment: .left))
+        let p = BackgroundWorker.shape(paragraph: 0, of: storage, defaults: defaults, typesetting: typesetting, column: nil,
+                                       context: context)
+        let span = LineSpan(start: 0, end: p.clusterCount, next: p.clusterCount, hyphenated: false, endsParagraphOrForced: true)
+        let h = LineAssembler.lineHeight(assembler.metrics(p, span), style: p.style)
+        let slot = LineSlot(containerIndex: 0, rect: Rect(x: 0, y: 0, width: 1e6, height: h), textX: 0, textWidth: 1e6,
+                            leadingIndent: 0, lineInContainer: 0, opensLine: true, closesLine: true)
+        var line = assembler.assemble(p, span: span, slot: slot, top: 0, paragraphIndex: paragraphIndex)
+        let at = pendingRequest.characterIndex
+        line.characterRange = at..<at
+        for k in line.glyphRuns.indices { line.glyphRuns[k].characterRange = at..<at }
+        line.isRepetition = true
+        line.rect.size.width = line.usedRect.width
+        return line
+    }
+}

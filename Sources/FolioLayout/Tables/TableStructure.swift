@@ -1,0 +1,96 @@
+/// A table as the storage holds it: its cells (runs of paragraphs with the same block)
+/// in row order, and how many rows they make.
+struct TableStructure {
+    struct Cell {
+        var block: TextTableBlock
+        var paragraphs: Range<Int>
+        /// The cell's rows, clipped to the part of the table it is read in.
+        var rows: Range<Int>
+        var columns: Range<Int> { block.columns }
+    }
+
+    let table: TextTable
+    /// The nesting depth of the table's blocks (0: a table in the flow).
+    let depth: Int
+    /// The table's paragraphs.
+    private(set) var paragraphs: Range<Int>
+    /// Cells sorted by first row, then column (stable: storage order otherwise).
+    private(set) var cells: [Cell] = []
+    private(set) var rowCount = 0
+
+    /// Reads the table whose cell starts at paragraph `first`, at nesting depth `depth`,
+    /// up to (not past) paragraph `limit`.
+    init(storage: TextStorage, from first: Int, depth: Int, limit: Int) {
+        let blocks = storage.paragraphStyle(ofParagraph: first).textBlocks
+        table = blocks[depth].table
+        self.depth = depth
+        var i = first
+        var sorted = true
+        while i < limit {
+            let b = storage.paragraphStyle(ofParagraph: i).textBlocks
+            guard depth < b.count, b[depth].table === table else { break }
+            let block = b[depth]
+            if let last = cells.last, last.paragraphs.upperBound == i, last.block == block {
+                cells[cells.count - 1].paragraphs = last.paragraphs.lowerBound..<(i + 1)
+            } else {
+                if let last = cells.last, (last.block.startingRow, last.block.startingColumn) > (block.startingRow, block.startingColumn) {
+                    sorted = false
+                }
+                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows))
+                rowCount = max(rowCount, block.startingRow + block.rowSpan)
+            }
+            i += 1
+        }
+        paragraphs = first..<i
+        if !sorted {
+            cells = cells.enumerated().sorted {
+                ($0.element.block.startingRow, $0.element.block.startingColumn, $0.offset)
+                    < ($1.element.block.startingRow, $1.element.block.startingColumn, $1.offset)
+            }.map(\.element)
+        }
+    }
+
+    /// Header, body and footer rows: headers first (at most all rows), footers from the
+    /// rest, the body between.
+    var headerRows: Range<Int> { 0..<min(table.headerRowCount, rowCount) }
+    var footerRows: Range<Int> {
+        let start = max(headerRows.upperBound, rowCount - table.footerRowCount)
+        return start..<rowCount
+    }
+    var bodyRows: Range<Int> { headerRows.upperBound..<footerRows.lowerBound }
+
+    /// The index of the first cell starting at or after row `row`.
+    func firstCell(atOrAfterRow row: Int) -> Int {
+        var lo = 0, hi = cells.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if cells[mid].block.startingRow < row { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The rows from `start` that must stay together in one group because cells span
+    /// them: the smallest run of rows no cell crosses the end of, within `part`.
+    func rowGroup(from start: Int, within part: Range<Int>) -> Range<Int> {
+        var end = start + 1
+        var c = firstCell(atOrAfterRow: start)
+        while c < cells.count, cells[c].block.startingRow < end {
+            end = max(end, min(part.upperBound, cells[c].block.startingRow + cells[c].block.rowSpan))
+            c += 1
+        }
+        return start..<min(max(end, start + 1), part.upperBound)
+    }
+
+    /// The cells starting in `rows`, their rows clipped to them.
+    func cells(startingIn rows: Range<Int>) -> [Cell] {
+        var result: [Cell] = []
+        var c = firstCell(atOrAfterRow: rows.lowerBound)
+        while c < cells.count, cells[c].block.startingRow < rows.upperBound {
+            var cell = cells[c]
+            cell.rows = cell.rows.clamped(to: rows)
+            result.append(cell)
+            c += 1
+        }
+        return result
+    }
+}

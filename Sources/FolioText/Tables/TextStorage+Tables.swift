@@ -1,0 +1,42 @@
+extension TextStorage {
+    /// The innermost table cell holding the character at `offset` (its table, row and
+    /// column), nil when the character is not in a table.
+    public func tableBlock(at offset: Int) -> TextTableBlock? {
+        guard paragraphCount > 0 else { return nil }
+        return paragraphStyle(ofParagraph: paragraphIndex(containing: min(max(0, offset), length))).textBlocks.last
+    }
+
+    /// The storage range of the cell holding the character at `offset` at nesting depth
+    /// `depth` (0: the outermost table): the run of paragraphs around it with the same
+    /// block. Nil when the character is not in a cell that deep.
+    public func rangeOfTableCell(at offset: Int, depth: Int = 0) -> Range<Int>? {
+        guard paragraphCount > 0 else { return nil }
+        let p = paragraphIndex(containing: min(max(0, offset), length))
+        let blocks = paragraphStyle(ofParagraph: p).textBlocks
+        guard depth < blocks.count else { return nil }
+        let block = blocks[depth]
+        var first = p, last = p
+        while first > 0, let b = paragraphStyle(ofParagraph: first - 1).textBlocks.dropFirst(depth).first, b == block { first -= 1 }
+        while last + 1 < paragraphCount, let b = paragraphStyle(ofParagraph: last + 1).textBlocks.dropFirst(depth).first, b == block { last += 1 }
+        return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
+    }
+
+    /// The storage range of the whole table at nesting depth `depth` holding the
+    /// character at `offset`: every paragraph around it whose block at that depth
+    /// names the same table. Nil when the character is in no table that deep.
+    public func rangeOfTable(at offset: Int, depth: Int = 0) -> Range<Int>? {
+        guard paragraphCount > 0 else { return nil }
+        let p = paragraphIndex(containing: min(max(0, offset), length))
+        let blocks = paragraphStyle(ofParagraph: p).textBlocks
+        guard depth < blocks.count else { return nil }
+        let table = blocks[depth].table
+        func inTable(_ i: Int) -> Bool {
+            let b = paragraphStyle(ofParagraph: i).textBlocks
+            return depth < b.count && b[depth].table === table
+        }
+        var first = p, last = p
+        while first > 0, inTable(first - 1) { first -= 1 }
+        while last + 1 < paragraphCount, inTable(last + 1) { last += 1 }
+        return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
+    }
+}

@@ -1,0 +1,244 @@
+import FolioLayout
+import XCTest
+
+/// A storage holding one table after an optional paragraph: `rows` of cell texts (a
+/// cell may hold several paragraphs, separated by "\n"), each cell's block made by `block`.
+func makeTableStorage(_ rows: [[String]], table: TextTable, before: String? = nil, after: String? = nil,
+                      block: (Int, Int) -> TextTableBlock? = { _, _ in nil },
+                      style: ParagraphStyle = ParagraphStyle(alignment: .left)) -> TextStorage {
+    let storage = TextStorage()
+    let attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+    if let before { storage.appendParagraph(before, attributes: attributes, paragraphStyle: style) }
+    for (r, row) in rows.enumerated() {
+        for (c, text) in row.enumerated() {
+            var cellStyle = style
+            cellStyle.textBlocks = [block(r, c) ?? TextTableBlock(table: table, startingRow: r, startingColumn: c)]
+            for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                storage.appendParagraph(String(paragraph), attributes: attributes, paragraphStyle: cellStyle)
+            }
+        }
+    }
+    if let after { storage.appendParagraph(after, attributes: attributes, paragraphStyle: style) }
+    return storage
+}
+
+/// Supplies containers of one size, up to a bound.
+final class SameSizeContainers: LayoutManagerDelegate {
+    let size: Size
+    var given = 0
+    init(_ size: Size) { self.size = size }
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                       for request: ContainerRequest) -> TextContainer? {
+        guard given < 200 else { return nil }
+        given += 1
+        return TextContainer(size: size)
+    }
+}
+
+final class TableLayoutTests: XCTestCase {
+    private func layout(_ storage: TextStorage, size: Size = Size(width: 400, height: 600)) -> (LayoutManager, SameSizeContainers) {
+        let manager = LayoutManager(textStorage: storage)
+        let containers = SameSizeContainers(size)
+        manager.delegate = containers
+        manager.ensureLayout()
+        return (manager, containers)
+    }
+
+    /// The lines with text of the cell holding `text`.
+    private func lines(of text: String, in manager: LayoutManager) -> [LineFragment] {
+        manager.lineFragments.filter { !$0.isRepetition && $0.glyphRuns.contains { $0.text.contains(text) } }
+    }
+
+    func testCellsSitSideBySideInTheirColumnsAndRowsStack() throws {
+        let table = TextTable(columnCount: 3)
+        let storage = makeTableStorage([["Apple", "Banana", "Cherry"], ["Dates and figs", "E", "F"]], table: table,
+                                       before: "Before the table.", after: "After the table.")
+        let (manager, _) = layout(storage)
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        XCTAssertEqual(frames.count, 6)
+        // Columns: left to right, touching.
+        XCTAssertEqual(frames[0].rect.maxX, frames[1].rect.minX, accuracy: 1e-9)
+        XCTAssertEqual(frames[1].rect.maxX, frames[2].rect.minX, accuracy: 1e-9)
+        // Rows: the second starts where the first ends, and every cell of a row is as tall.
+        XCTAssertEqual(frames[0].rect.height, frames[2].rect.height, accuracy: 1e-9)
+        XCTAssertEqual(frames[3].rect.minY, frames[0].rect.maxY, accuracy: 1e-9)
+        // Text inside its cell, after the padding.
+        let apple = try XCTUnwrap(lines(of: "Apple", in: manager).first)
+        XCTAssertEqual(apple.usedRect.minX, frames[0].rect.minX + 4, accuracy: 0.01)
+        let dates = try XCTUnwrap(lines(of: "Dates", in: manager).first)
+        XCTAssertGreaterThanOrEqual(dates.rect.minY, frames[3].rect.minY + 2 - 1e-9)
+        // The paragraphs around it: above and below the table.
+        let before = try XCTUnwrap(lines(of: "Before", in: manager).first)
+        let after = try XCTUnwrap(lines(of: "After", in: manager).first)
+        XCTAssertLessThanOrEqual(before.rect.maxY, frames[0].rect.minY + 1e-9)
+        XCTAssertGreaterThanOrEqual(after.rect.minY, frames[5].rect.maxY - 1e-9)
+        // Automatic widths: the column of the longest content is the widest; the table
+        // is no wider than its content needs.
+        XCTAssertGreaterThan(frames[0].rect.width, frames[1].rect.width)
+        XCTAssertLessThan(frames[2].rect.maxX, 400)
+    }
+
+    func testAutomaticWidthsGiveEveryColumnItsLongestWordAndShareTheRest() throws {
+        let table = TextTable(columnCount: 2, width: .fraction(1))
+        let long = String(repeating: "word ", count: 60)
+        let storage = makeTableStorage([["Incomprehensibilities", long]], table: table)
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 800))
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        XCTAssertEqual(frames.count, 2)
+        let word = try XCTUnwrap(lines(of: "Incomprehensibilities", in: manager).first)
+        XCTAssertEqual(lines(of: "Incomprehensibilities", in: manager).count, 1, "the long word is not broken")
+        XCTAssertLessThanOrEqual(word.usedRect.maxX, frames[0].rect.maxX - 4 + 0.01)
+        XCTAssertEqual(frames[1].rect.maxX, 300, accuracy: 0.01, "a full-width table fills the container")
+        XCTAssertGreaterThan(lines(of: "word", in: manager).count, 3, "the long cell wraps")
+    }
+
+    func testFixedFractionalAndFlexibleColumns() {
+        let table = TextTable(columnCount: 3, columns: [TableColumn(width: .points(100)), TableColumn(width: .fraction(0.25)),
+                                                        TableColumn(width: .flexible(1))])
+        let storage = makeTableStorage([["a", "b", "c"]], table: table)
+        let (manager, _) = layout(storage, size: Size(width: 400, height: 600))
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        XCTAssertEqual(frames.map(\.rect.width), [100, 100, 200])
+    }
+
+    func testHeaderRowsRepeatAtTheTopOfEveryContainer() {
+        let table = TextTable(columnCount: 2, headerRowCount: 1)
+        var rows = [["Name", "Amount"]]
+        for i in 1...60 { rows.append(["Item \(i)", "\(i * 3).00"]) }
+        let storage = makeTableStorage(rows, table: table)
+        let (manager, containers) = layout(storage, size: Size(width: 300, height: 200))
+        XCTAssertGreaterThan(containers.given, 3)
+        for c in 0..<manager.textContainers.count {
+            let texts = manager.lineFragments(inContainerAt: c).filter { !$0.glyphRuns.isEmpty }
+            XCTAssertEqual(texts.first?.glyphRuns.first?.text, "Name", "container \(c) starts with the header")
+            XCTAssertEqual(texts.first?.isRepetition, c > 0)
+        }
+        // Every body row is set exactly once.
+        for i in 1...60 { XCTAssertEqual(lines(of: "Item \(i)\u{0}".dropLast().description, in: manager).filter { $0.glyphRuns.first?.text == "Item \(i)" }.count, 1) }
+        XCTAssertEqual(manager.lineFragment(forCharacterAt: 0)?.containerIndex, 0, "the header's own lines answer queries")
+    }
+
+    func testATallRowSplitsBetweenLinesAndItsCellsContinueSideBySide() throws {
+        let table = TextTable(columnCount: 2)
+        let storage = makeTableStorage([["Short", prose + " " + prose]], table: table, before: "Some text before.")
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 150))
+        XCTAssertGreaterThan(manager.textContainers.count, 1)
+        let frames = manager.frames(ofTableCellAt: storage.string.utf8.count - 10)
+        XCTAssertGreaterThan(frames.count, 1, "the long cell has a part in each container")
+        XCTAssertEqual(Set(frames.map(\.containerIndex)).count, frames.count)
+        // The short cell's box goes on beside it on the next container, empty.
+        let short = manager.frames(ofTableCellAt: storage.paragraphRange(at: 1).lowerBound)
+        XCTAssertEqual(short.count, frames.count)
+        XCTAssertEqual(short[1].rect.minY, frames[1].rect.minY, accuracy: 1e-9)
+        // No line is lost or set twice, and no line crosses its container's bottom.
+        let cellLines = manager.lineFragments.filter { $0.paragraphIndex == 2 }
+        var expected = storage.paragraphRange(at: 2).lowerBound
+        for l in cellLines {
+            XCTAssertEqual(l.characterRange.lowerBound, expected)
+            expected = l.characterRange.upperBound
+            XCTAssertLessThanOrEqual(l.rect.maxY, 150 + 1e-6)
+        }
+        XCTAssertEqual(expected, storage.paragraphRange(at: 2).upperBound)
+    }
+
+    func testARowThatKeepsTogetherMovesWhole() {
+        let table = TextTable(columnCount: 2)
+        let storage = makeTableStorage([["Short", prose]], table: table, before: prose + " " + prose, block: { r, c in
+            TextTableBlock(table: table, startingRow: r, startingColumn: c, keepsRowTogether: true)
+        })
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 250))
+        let frames = manager.frames(ofTableCellAt: storage.paragraphRange(at: 2).lowerBound)
+        XCTAssertEqual(frames.count, 1)
+        XCTAssertEqual(frames.first?.containerIndex, 1)
+        // Without the keep, the same row splits.
+        let free = makeTableStorage([["Short", prose]], table: table, before: prose + " " + prose)
+        XCTAssertEqual(layout(free, size: Size(width: 300, height: 250)).0.frames(ofTableCellAt: free.paragraphRange(at: 2).lowerBound).count, 2)
+    }
+
+    func testSpanningCellsCoverTheirColumnsAndRows() {
+        let table = TextTable(columnCount: 3)
+        // Row 0: a cell over two columns, one cell; row 1-2: a cell over two rows, two cells; row 2: two cells.
+        let storage = TextStorage()
+        let attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        func add(_ text: String, _ r: Int, _ c: Int, rows: Int = 1, columns: Int = 1) {
+            var s = ParagraphStyle(alignment: .left)
+            s.textBlocks = [TextTableBlock(table: table, startingRow: r, rowSpan: rows, startingColumn: c, columnSpan: columns)]
+            storage.appendParagraph(text, attributes: attributes, paragraphStyle: s)
+        }
+        add("Across two", 0, 0, columns: 2); add("C", 0, 2)
+        add("Down two", 1, 0, rows: 2); add("B1", 1, 1); add("C1", 1, 2)
+        add("B2", 2, 1); add("C2", 2, 2)
+        let (manager, _) = layout(storage)
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        XCTAssertEqual(frames.count, 7)
+        let across = frames[0], c = frames[1], down = frames[2], b1 = frames[3], b2 = frames[5]
+        XCTAssertEqual(across.rect.maxX, c.rect.minX, accuracy: 1e-9)
+        XCTAssertEqual(across.rect.width, down.rect.width + b1.rect.width, accuracy: 1e-9)
+        XCTAssertEqual(down.rect.height, b1.rect.height + b2.rect.height, accuracy: 1e-9)
+        XCTAssertEqual(storage.tableBlock(at: storage.paragraphRange(at: 2).lowerBound)?.rowSpan, 2)
+    }
+
+    func testDecimalColumnsLineUpOnTheSeparator() throws {
+        let table = TextTable(columnCount: 2, columns: [TableColumn(), TableColumn(alignment: .decimal())])
+        let storage = makeTableStorage([["a", "1.5"], ["b", "1234.25"], ["c", "17"], ["d", "0.125"]], table: table)
+        let (manager, _) = layout(storage)
+        func x(ofSeparatorIn paragraph: Int) throws -> Double {
+            let range = storage.paragraphRange(at: paragraph)
+            let text = Array(storage.string.utf8[storage.string.utf8.index(storage.string.utf8.startIndex, offsetBy: range.lowerBound)...])
+            let dot = try XCTUnwrap(text.firstIndex(of: UInt8(ascii: ".")))
+            return try XCTUnwrap(manager.boundingRect(forCharacterRange: (range.lowerBound + dot)..<(range.lowerBound + dot + 1),
+                                                      inContainerAt: 0)).minX
+        }
+        let xs = try [1, 3, 7].map { try x(ofSeparatorIn: $0) }
+        XCTAssertEqual(xs[0], xs[1], accuracy: 0.01)
+        XCTAssertEqual(xs[0], xs[2], accuracy: 0.01)
+        // An integer ends where the others' separators are.
+        let seventeen = try XCTUnwrap(lines(of: "17", in: manager).first)
+        XCTAssertEqual(seventeen.usedRect.maxX, xs[0], accuracy: 0.01)
+    }
+
+    func testNestedTablesAreSetInsideTheirCell() throws {
+        let outer = TextTable(columnCount: 2)
+        let inner = TextTable(columnCount: 2)
+        let storage = TextStorage()
+        let attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        func add(_ text: String, _ blocks: [TextTableBlock]) {
+            var s = ParagraphStyle(alignment: .left)
+            s.textBlocks = blocks
+            storage.appendParagraph(text, attributes: attributes, paragraphStyle: s)
+        }
+        let left = TextTableBlock(table: outer, startingRow: 0, startingColumn: 0)
+        add("Outer left", [left])
+        add("Inner one", [TextTableBlock(table: outer, startingRow: 0, startingColumn: 1), TextTableBlock(table: inner, startingRow: 0, startingColumn: 0)])
+        add("Inner two", [TextTableBlock(table: outer, startingRow: 0, startingColumn: 1), TextTableBlock(table: inner, startingRow: 0, startingColumn: 1)])
+        add("Inner three", [TextTableBlock(table: outer, startingRow: 0, startingColumn: 1), TextTableBlock(table: inner, startingRow: 1, startingColumn: 0)])
+        let (manager, _) = layout(storage)
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        let outerRight = try XCTUnwrap(frames.first { $0.block.table === outer && $0.block.startingColumn == 1 })
+        let innerCells = frames.filter { $0.block.table === inner }
+        XCTAssertEqual(innerCells.count, 3)
+        for cell in innerCells {
+            XCTAssertGreaterThanOrEqual(cell.rect.minX, outerRight.rect.minX - 1e-9)
+            XCTAssertLessThanOrEqual(cell.rect.maxX, outerRight.rect.maxX + 1e-9)
+        }
+        XCTAssertEqual(innerCells[2].rect.minY, innerCells[0].rect.maxY, accuracy: 1e-9)
+        let three = try XCTUnwrap(lines(of: "Inner three", in: manager).first)
+        XCTAssertEqual(manager.frames(ofTableCellAt: three.characterRange.lowerBound).first?.block.table, inner)
+    }
+
+    func testFooterRowsRepeatAtEveryBreakAndTheContinuedLabelShows() {
+        let table = TextTable(columnCount: 2, headerRowCount: 1, footerRowCount: 1, continuationLabel: "(continued)")
+        var rows = [["Name", "Amount"]]
+        for i in 1...40 { rows.append(["Item \(i)", "\(i)"]) }
+        rows.append(["Total", "820"])
+        let storage = makeTableStorage(rows, table: table)
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 200))
+        XCTAssertGreaterThan(manager.textContainers.count, 2)
+        for c in 0..<manager.textContainers.count {
+            let texts = manager.lineFragments(inContainerAt: c).compactMap { $0.glyphRuns.first?.text }
+            XCTAssertEqual(texts.last == "820" || texts.last == "Total", true, "container \(c) ends with the footer: \(texts.suffix(2))")
+            XCTAssertEqual(texts.first, c == 0 ? "Name" : "(continued)")
+        }
+        XCTAssertEqual(manager.lineFragments.filter { !$0.isRepetition && $0.glyphRuns.first?.text == "Total" }.count, 1)
+    }
+}
