@@ -197,10 +197,15 @@ final class MarkdownReaderTests: XCTestCase {
         XCTAssertEqual(try blocks("a\n\n***\n\nb").map(\.kind), [.paragraph([.text("a")]), .thematicBreak, .paragraph([.text("b")])])
     }
 
-    func testTablesAreNotParsedButDoNotCrash() throws {
-        let result = try blocks("| a | b |\n|---|---|\n| 1 | 2 |")
-        XCTAssertEqual(result.count, 1)
-        guard case .paragraph = result[0].kind else { return XCTFail("\(result)") }
+    func testPipeTablesAreReadWithAlignmentsAndTheirRowsPlaces() throws {
+        let result = try blocks("Text.\n\n| a | *b* |\n|:--|--:|\n| 1 | 2 |\n| 3 |\n\nAfter.")
+        XCTAssertEqual(result.count, 3)
+        guard case .table(let t) = result[1].kind else { return XCTFail("\(result)") }
+        XCTAssertEqual(t.alignments, [.left, .right])
+        XCTAssertEqual(t.rows.map { $0.map(\.content) }, [[[.text("a")], [.emphasis([.text("b")])]], [[.text("1")], [.text("2")]],
+                                                       [[.text("3")], []]], "a short row is filled out")
+        XCTAssertEqual(t.rowLocations.map(\.line), [3, 5, 6])
+        XCTAssertEqual(result[1].location.line, 3)
     }
 
     // MARK: Spans

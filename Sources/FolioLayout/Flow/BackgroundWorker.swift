@@ -77,10 +77,11 @@ final class BackgroundWorker: @unchecked Sendable {
 
     /// Shapes one paragraph on the calling thread.
     static func shape(paragraph index: Int, of storage: TextStorage, defaults: LayoutDefaults,
-                      typesetting: TypesettingParameters, column: Column?, context: ShapingContext) -> ShapedParagraph {
+                      typesetting: TypesettingParameters, column: Column?, context: ShapingContext,
+                      storageOffset: Int? = nil) -> ShapedParagraph {
         let i = input(paragraph: index, of: storage)
         let room = column.map { AttachmentRoom(columnWidth: $0.width, padding: $0.padding, style: i.style) }
-        return context.shapeParagraph(text: i.text, storageOffset: i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults,
+        return context.shapeParagraph(text: i.text, storageOffset: storageOffset ?? i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults,
                                      typesetting: typesetting, room: room)
     }
 

@@ -20,7 +20,9 @@ extension LayoutManager {
         if readsContent {
             for cell in table.cells {
                 let columns = cell.columns
-                let decimalSeparators = columns.count == 1 && !separators.isEmpty ? separators[columns.lowerBound] : nil
+                // Header cells name their column; they are not numbers to line up.
+                let decimalSeparators = columns.count == 1 && !separators.isEmpty && !table.headerRows.contains(cell.rows.lowerBound)
+                    ? separators[columns.lowerBound] : nil
                 var lo = 0.0, hi = 0.0
                 var i = cell.paragraphs.lowerBound
                 while i < cell.paragraphs.upperBound {
@@ -65,12 +67,12 @@ extension LayoutManager {
     /// Sets the paragraphs of one cell (at nesting depth `depth`) into `width` points:
     /// lines broken and justified as in the flow, a table nested in the cell set whole.
     func setCell(_ cell: TableStructure.Cell, depth: Int, width: Double, geometry: TableGeometry,
-                 shapes: TableShapes) -> CellContent {
+                 shapes: TableShapes, isHeader: Bool) -> CellContent {
         var content = CellContent()
         var y = 0.0
         var pendingSpacing = 0.0
         let columns = cell.columns
-        let decimal = columns.count == 1 ? geometry.decimal[columns.lowerBound] : nil
+        let decimal = columns.count == 1 && !isHeader ? geometry.decimal[columns.lowerBound] : nil
         var separators: Set<Character> = []
         if decimal != nil, case .decimal(let s) = cell.block.table.columns[columns.lowerBound].alignment { separators = s }
         var i = cell.paragraphs.lowerBound
@@ -162,7 +164,8 @@ extension LayoutManager {
             let w = max(1, geometry.span(cell.columns).width - pad.left - pad.right)
             let range = textStorage.paragraphRange(at: cell.paragraphs.lowerBound).lowerBound
                 ..< textStorage.paragraphRange(at: cell.paragraphs.upperBound - 1).upperBound
-            cells.append(.init(cell: cell, content: setCell(cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes),
+            cells.append(.init(cell: cell, content: setCell(cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes,
+                                                             isHeader: table.headerRows.contains(cell.block.startingRow)),
                                characterRange: range, isContinuation: false))
         }
         return RowGroup(rows: rows, cells: cells)

@@ -47,7 +47,14 @@ extension LayoutManager {
             return groups
         }
         let header = setGroups(table.headerRows)
+        var totals = columnTotals(of: table, shapes: shapes)
         let footer = setGroups(table.footerRows)
+        /// The footer rows, with the totals so far written in.
+        func footerGroups() -> [RowGroup] {
+            guard !totals.isEmpty else { return footer }
+            fillTotals(totals, in: table, shapes: shapes)
+            return setGroups(table.footerRows)
+        }
         let headerHeight = header.reduce(0) { $0 + $1.height }
         let footerHeight = footer.reduce(0) { $0 + $1.height }
         let label = t.continuationLabel.map { continuationLine($0, attributes: t.continuationAttributes, paragraphIndex: index) }
@@ -78,7 +85,7 @@ extension LayoutManager {
                 out.lines.append(line)
                 cursor.y += line.rect.height
             }
-            for g in header {
+            for g in header where !placedBody || t.repeatsHeader {
                 part.emit(g, at: cursor.y, into: &out, repetition: placedBody)
                 cursor.y += g.height
             }
@@ -91,7 +98,7 @@ extension LayoutManager {
         /// Ends the part: footer rows, the frame; on to the next container.
         func breakPart() -> Bool {
             if part.hasRows {
-                for g in footer {
+                for g in t.repeatsFooter ? footerGroups() : [] {
                     part.emit(g, at: cursor.y, into: &out, repetition: true)
                     cursor.y += g.height
                 }
@@ -111,20 +118,23 @@ extension LayoutManager {
         while row < table.bodyRows.upperBound {
             let rows = table.rowGroup(from: row, within: table.bodyRows)
             var group = setRows(rows, of: table, geometry: geometry, shapes: shapes)
+            var counted = totals.isEmpty
             pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
             while true {
                 let bottom = container.contentRect.maxY
-                let opening = part.hasRows ? 0 : headerHeight + (placedBody ? label?.rect.height ?? 0 : 0)
+                let opening = part.hasRows ? 0 : (placedBody ? (t.repeatsHeader ? headerHeight : 0) + (label?.rect.height ?? 0) : headerHeight)
                 let room = bottom - cursor.y - opening - footerHeight
                 let atTop = cursor.linesInContainer == 0 && !partBody
                 if group.height <= room + 1e-6 {
                     guard open() else { return }
+                    if !counted { count(group, into: &totals); counted = true }
                     part.emit(group, at: cursor.y, into: &out, repetition: false)
                     cursor.y += group.height
                     break
                 }
                 if let (head, rest) = group.split(fitting: room), head.height > 0 {
                     guard open() else { return }
+                    if !counted { count(group, into: &totals); counted = true }
                     part.emit(head, at: cursor.y, into: &out, repetition: false)
                     cursor.y += head.height
                     placedBody = true; partBody = true
@@ -143,6 +153,7 @@ extension LayoutManager {
                                                   message: "a table row is \(group.height) pt tall, taller than its container; it overflows"))
                 }
                 guard open() else { return }
+                if !counted { count(group, into: &totals); counted = true }
                 part.emit(group, at: cursor.y, into: &out, repetition: false)
                 cursor.y += group.height
                 break
@@ -156,7 +167,7 @@ extension LayoutManager {
             // No body rows: the header alone (or nothing but footers).
             for g in header { part.emit(g, at: cursor.y, into: &out, repetition: false); cursor.y += g.height }
         }
-        for g in footer {
+        for g in footerGroups() {
             part.emit(g, at: cursor.y, into: &out, repetition: false)
             cursor.y += g.height
         }

@@ -37,8 +37,12 @@ final class TableShapes {
         self.shape = shape
     }
 
+    /// Paragraphs set with other text than the storage's (a footer's running total).
+    var replaced: [Int: ShapedParagraph] = [:]
+
     /// Paragraph `index`, shaped (kept from measuring when it was).
     func paragraph(_ index: Int, keep: Bool) -> ShapedParagraph {
+        if let p = replaced[index] { return p }
         if let p = kept[index] { return p }
         let p = shape(index)
         if keep, kept.count < limit { kept[index] = p }

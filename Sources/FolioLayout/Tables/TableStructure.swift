@@ -33,19 +33,19 @@ struct TableStructure {
             if let last = cells.last, last.paragraphs.upperBound == i, last.block == block {
                 cells[cells.count - 1].paragraphs = last.paragraphs.lowerBound..<(i + 1)
             } else {
-                if let last = cells.last, (last.block.startingRow, last.block.startingColumn) > (block.startingRow, block.startingColumn) {
+                if let last = cells.last, (last.block.rows.lowerBound, last.block.columns.lowerBound) > (block.rows.lowerBound, block.columns.lowerBound) {
                     sorted = false
                 }
                 cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows))
-                rowCount = max(rowCount, block.startingRow + block.rowSpan)
+                rowCount = max(rowCount, block.rows.upperBound)
             }
             i += 1
         }
         paragraphs = first..<i
         if !sorted {
             cells = cells.enumerated().sorted {
-                ($0.element.block.startingRow, $0.element.block.startingColumn, $0.offset)
-                    < ($1.element.block.startingRow, $1.element.block.startingColumn, $1.offset)
+                ($0.element.block.rows.lowerBound, $0.element.block.columns.lowerBound, $0.offset)
+                    < ($1.element.block.rows.lowerBound, $1.element.block.columns.lowerBound, $1.offset)
             }.map(\.element)
         }
     }
@@ -64,7 +64,7 @@ struct TableStructure {
         var lo = 0, hi = cells.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if cells[mid].block.startingRow < row { lo = mid + 1 } else { hi = mid }
+            if cells[mid].rows.lowerBound < row { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
@@ -74,8 +74,8 @@ struct TableStructure {
     func rowGroup(from start: Int, within part: Range<Int>) -> Range<Int> {
         var end = start + 1
         var c = firstCell(atOrAfterRow: start)
-        while c < cells.count, cells[c].block.startingRow < end {
-            end = max(end, min(part.upperBound, cells[c].block.startingRow + cells[c].block.rowSpan))
+        while c < cells.count, cells[c].block.rows.lowerBound < end {
+            end = max(end, min(part.upperBound, cells[c].block.rows.upperBound))
             c += 1
         }
         return start..<min(max(end, start + 1), part.upperBound)
@@ -85,7 +85,7 @@ struct TableStructure {
     func cells(startingIn rows: Range<Int>) -> [Cell] {
         var result: [Cell] = []
         var c = firstCell(atOrAfterRow: rows.lowerBound)
-        while c < cells.count, cells[c].block.startingRow < rows.upperBound {
+        while c < cells.count, cells[c].block.rows.lowerBound < rows.upperBound {
             var cell = cells[c]
             cell.rows = cell.rows.clamped(to: rows)
             result.append(cell)

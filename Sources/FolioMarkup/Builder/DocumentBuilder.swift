@@ -192,6 +192,12 @@ struct BuildState {
             nextStyle = "body-first"
         case .html(let raw):
             try htmlBlock(raw, block: block, context: context, last: last)
+        case .table(let table):
+            let spans = block.spec?.value(of: "span") == "all"
+            if spans { pendingColumns = 1 }
+            try buildTable(table, block: block, context: context)
+            if spans { pendingColumns = builder.template.columns }
+            nextStyle = "body-first"
         }
     }
 

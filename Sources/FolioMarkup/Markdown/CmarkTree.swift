@@ -43,13 +43,13 @@ struct CmarkTree {
         _ = registered
         lock.lock()
         defer { lock.unlock() }
-        // Tables and footnotes are not supported yet: their extensions are not attached, so
-        // their syntax reads as plain paragraphs.
+        // Footnotes are not supported yet: their extension is not attached, so their syntax
+        // reads as plain paragraphs.
         // Strikethrough takes two tildes: a single ~ stays text, free for a template's
         // style rules (`~script~`).
         guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in ["strikethrough", "autolink", "tasklist"] {
+        for name in ["strikethrough", "autolink", "tasklist", "table"] {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
         }
         input.withUnsafeBufferPointer { buffer in
@@ -188,9 +188,48 @@ struct CmarkTree {
             return .block(Block(kind: .list(kind, tight: cmark_node_get_list_tight(node) != 0, items: items),
                                 location: location))
         default:
-            // Custom blocks, and tables or footnotes should their extensions ever be on.
+            if Self.literal(cmark_node_get_type_string(node)) == "table" { return .block(try table(node, location: location)) }
+            // Custom blocks, and footnotes should their extension ever be on.
             return nil
         }
+    }
+
+    /// A pipe table: alignments from its delimiter row, cells from its rows (a row
+    /// shorter than the header was filled out by cmark-gfm).
+    private func table(_ node: OpaquePointer, location: SourceLocation) throws -> Block {
+        let count = Int(cmark_gfm_extensions_get_table_columns(node))
+        var alignments: [TableContent.Alignment?] = []
+        if let a = cmark_gfm_extensions_get_table_alignments(node) {
+            for i in 0..<count {
+                switch a[i] {
+                case UInt8(ascii: "l"): alignments.append(.left)
+                case UInt8(ascii: "c"): alignments.append(.center)
+                case UInt8(ascii: "r"): alignments.append(.right)
+                default: alignments.append(nil)
+                }
+            }
+        }
+        var rows: [[TableContent.Cell]] = [], places: [SourceLocation] = []
+        var row = cmark_node_first_child(node)
+        while let r = row {
+            row = cmark_node_next(r)
+            var cells: [TableContent.Cell] = []
+            var cell = cmark_node_first_child(r)
+            while let c = cell {
+                cell = cmark_node_next(c)
+                let content = try source.spans(try inlinePieces(in: c))
+                var joinsLeft = false, joinsAbove = false
+                if content.count == 1, case .text(let t) = content[0] {
+                    joinsLeft = t == "<"
+                    joinsAbove = t == "^"
+                }
+                cells.append(TableContent.Cell(content: content, joinsLeft: joinsLeft, joinsAbove: joinsAbove))
+            }
+            while cells.count < count { cells.append(TableContent.Cell(content: [])) }
+            rows.append(Array(cells.prefix(max(count, 1))))
+            places.append(self.location(of: r))
+        }
+        return Block(kind: .table(TableContent(alignments: alignments, rows: rows, rowLocations: places)), location: location)
     }
 
     /// cmark-gfm 0.29's tasklist extension misses task items inside block quotes; this finds

@@ -47,6 +47,8 @@ public indirect enum BlockKind: Sendable, Hashable {
     case thematicBreak
     /// A raw HTML block, kept as literal text: Folio does not interpret HTML.
     case html(String)
+    /// A GFM pipe table.
+    case table(TableContent)
 }
 
 /// Bulleted, or numbered from `start` with `.` or `)` after the number.

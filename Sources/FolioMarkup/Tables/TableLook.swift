@@ -20,6 +20,7 @@ import FolioLayout
 /// | `align` | `left` or `center` | where a table narrower than the column sits |
 /// | `continued` | text or `none` | the label above each continuation of a table |
 /// | `repeat-header` | `true`/`false` | whether header rows repeat after a break |
+/// | `repeat-footer` | `true`/`false` | whether footer rows end every part a break ends |
 /// | `space-before`, `space-after` | a length | space around the table |
 ///
 /// A border is a width and a colour: `0.8pt`, `0.5pt #999999`.
@@ -44,6 +45,9 @@ public struct TableLook: Hashable, Sendable {
     public var continued: String?
     /// Whether header rows repeat at the top of each part.
     public var repeatsHeader: Bool
+    /// Whether footer rows repeat at the bottom of each part (with `{column-total}`, a
+    /// running subtotal), or come once at the end.
+    public var repeatsFooter: Bool
     /// Space above and below the table.
     public var spaceBefore: Double, spaceAfter: Double
 
@@ -54,6 +58,7 @@ public struct TableLook: Hashable, Sendable {
         width = .automatic
         isCentered = false
         repeatsHeader = true
+        repeatsFooter = true
         spaceBefore = 6; spaceAfter = 8
         continued = "(continued)"
     }
@@ -78,7 +83,7 @@ public struct TableLook: Hashable, Sendable {
 
     /// The keys a look may set.
     public static let keys = ["top-rule", "header-rule", "bottom-rule", "row-rule", "column-rule", "frame", "grid", "padding",
-                              "zebra", "header-background", "width", "align", "continued", "repeat-header",
+                              "zebra", "header-background", "width", "align", "continued", "repeat-header", "repeat-footer",
                               "space-before", "space-after"]
 
     /// This look with `value` given to `key`; the error says what the key takes (the
@@ -126,12 +131,14 @@ public struct TableLook: Hashable, Sendable {
             default: throw TableLookError("align is left or center, not '\(v)'")
             }
         case "continued": look.continued = off || v.isEmpty ? nil : v
-        case "repeat-header":
+        case "repeat-header", "repeat-footer":
+            let on: Bool
             switch v.lowercased() {
-            case "true", "yes", "on": look.repeatsHeader = true
-            case "false", "no", "off": look.repeatsHeader = false
-            default: throw TableLookError("repeat-header is true or false, not '\(v)'")
+            case "true", "yes", "on": on = true
+            case "false", "no", "off": on = false
+            default: throw TableLookError("\(key) is true or false, not '\(v)'")
             }
+            if key == "repeat-header" { look.repeatsHeader = on } else { look.repeatsFooter = on }
         case "space-before", "space-after":
             guard let l = Length(v), l.points >= 0, l.points <= 720 else { throw TableLookError("\(key) is a length from 0 to 720pt, not '\(v)'") }
             if key == "space-before" { look.spaceBefore = l.points } else { look.spaceAfter = l.points }

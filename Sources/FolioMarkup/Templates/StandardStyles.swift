@@ -30,6 +30,13 @@ package enum StandardStyles {
         ("caption", "body", [("size", "0.85em"), ("style", "italic"), ("align", "center"), ("indent", "0"), ("hyphenate", "false"), ("space-after", "1em")]),
         ("ornament", "body", [("align", "center"), ("indent", "0"), ("space-before", "0.6em"), ("space-after", "0.6em")]),
         ("date", "author", []),
+        // Tables: cells set smaller than the body, flush left, figures of one width so
+        // columns of numbers line up.
+        ("table-cell", "body", [("size", "0.9em"), ("leading", "1.25em"), ("indent", "0"), ("align", "left"), ("hyphenate", "true"),
+                                ("features", "tnum"), ("space-before", "0"), ("space-after", "0")]),
+        ("table-header", "table-cell", [("weight", "bold"), ("hyphenate", "false")]),
+        ("table-footer", "table-cell", [("weight", "bold")]),
+        ("table-continued", "table-cell", [("style", "italic"), ("size", "0.9em")]),
         ("header", "body", [("size", "0.8em"), ("indent", "0"), ("align", "center"), ("hyphenate", "false"),
                             ("space-before", "0"), ("space-after", "0")]),
         ("footer", "header", []),

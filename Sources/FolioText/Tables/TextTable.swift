@@ -39,9 +39,14 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     /// How many rows at the top are headers: repeated at the top of every column or page
     /// the table continues into.
     public let headerRowCount: Int
+    /// Whether the header rows repeat after a break (else they are set once, at the top).
+    public let repeatsHeader: Bool
     /// How many rows at the bottom are footers: also repeated at the bottom of every
     /// part of the table that a column or page break ends.
     public let footerRowCount: Int
+    /// Whether the footer rows also end every part a break ends (else they are set once,
+    /// at the table's end).
+    public let repeatsFooter: Bool
     /// Backgrounds cycled over the body rows (zebra stripes), nil entries for none; a
     /// cell's own background wins.
     public let rowBackgrounds: [Color?]
@@ -59,6 +64,10 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     public let continuationLabel: String?
     /// The attributes of `continuationLabel` (unset ones come from the layout defaults).
     public let continuationAttributes: TextAttributes
+    /// Text in a footer cell replaced by the total of its column's body cells set so far
+    /// (`ColumnTotal` reads the numbers as written): in the footers repeated at breaks a
+    /// running subtotal, in the last one the table's total. Nil: footers are set as written.
+    public let totalMarker: String?
     /// Space above and below the table, in points.
     public let spacingBefore: Double, spacingAfter: Double
     /// Whether a table narrower than the width available is centred in it (else it sits at the leading edge).
@@ -67,10 +76,10 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     /// A table of `columnCount` columns; every other setting has a plain default (no
     /// rules, no header, automatic widths).
     public init(columnCount: Int, columns: [TableColumn] = [], layoutAlgorithm: LayoutAlgorithm = .automatic,
-                width: Width = .automatic, collapsesBorders: Bool = true, headerRowCount: Int = 0, footerRowCount: Int = 0,
+                width: Width = .automatic, collapsesBorders: Bool = true, headerRowCount: Int = 0, repeatsHeader: Bool = true, footerRowCount: Int = 0, repeatsFooter: Bool = true,
                 rowBackgrounds: [Color?] = [], frame: TableEdges = .none, headerRule: TableBorder? = nil,
                 rowRule: TableBorder? = nil, columnRule: TableBorder? = nil, continuationLabel: String? = nil,
-                continuationAttributes: TextAttributes = TextAttributes(), spacingBefore: Double = 0,
+                continuationAttributes: TextAttributes = TextAttributes(), totalMarker: String? = nil, spacingBefore: Double = 0,
                 spacingAfter: Double = 0, isCentered: Bool = false) {
         precondition(columnCount > 0, "a table has at least one column")
         self.columnCount = columnCount
@@ -79,7 +88,9 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
         self.width = width
         self.collapsesBorders = collapsesBorders
         self.headerRowCount = max(0, headerRowCount)
+        self.repeatsHeader = repeatsHeader
         self.footerRowCount = max(0, footerRowCount)
+        self.repeatsFooter = repeatsFooter
         self.rowBackgrounds = rowBackgrounds
         self.frame = frame
         self.headerRule = headerRule
@@ -87,6 +98,7 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
         self.columnRule = columnRule
         self.continuationLabel = continuationLabel
         self.continuationAttributes = continuationAttributes
+        self.totalMarker = totalMarker.flatMap { $0.isEmpty ? nil : $0 }
         self.spacingBefore = spacingBefore
         self.spacingAfter = spacingAfter
         self.isCentered = isCentered

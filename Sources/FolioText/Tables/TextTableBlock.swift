@@ -25,19 +25,41 @@ public struct TextTableBlock: Hashable, Sendable {
     public var startingRow: Int, rowSpan: Int
     /// The cell's first column (0-based) and how many columns it covers.
     public var startingColumn: Int, columnSpan: Int
+    /// The box settings, shared by every copy of a block until one changes them: a long
+    /// table's cells, made from one block, then cost a few words each.
+    private var box: Box
+
     /// Space between the cell's borders and its text, per edge.
-    public var padding: EdgeInsets
+    public var padding: EdgeInsets {
+        get { box.padding }
+        set { unshare(); box.padding = newValue }
+    }
     /// The cell's borders per edge.
-    public var borders: TableEdges
+    public var borders: TableEdges {
+        get { box.borders }
+        set { unshare(); box.borders = newValue }
+    }
     /// The cell's background (above the table's row backgrounds).
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        get { box.backgroundColor }
+        set { unshare(); box.backgroundColor = newValue }
+    }
     /// Where the content sits when the row is taller than it.
-    public var verticalAlignment: VerticalAlignment
+    public var verticalAlignment: VerticalAlignment {
+        get { box.verticalAlignment }
+        set { unshare(); box.verticalAlignment = newValue }
+    }
     /// The cell's row moves whole to the next column or page rather than split between
     /// lines when it does not fit the space left.
-    public var keepsRowTogether: Bool
+    public var keepsRowTogether: Bool {
+        get { box.keepsRowTogether }
+        set { unshare(); box.keepsRowTogether = newValue }
+    }
     /// The row is at least this tall (points; 0: as its content needs).
-    public var minimumHeight: Double
+    public var minimumHeight: Double {
+        get { box.minimumHeight }
+        set { unshare(); box.minimumHeight = newValue }
+    }
 
     /// The cell at `startingRow`, `startingColumn` of `table`, covering `rowSpan` rows
     /// and `columnSpan` columns (both at least 1).
@@ -50,15 +72,59 @@ public struct TextTableBlock: Hashable, Sendable {
         self.table = table
         self.startingRow = startingRow; self.rowSpan = rowSpan
         self.startingColumn = startingColumn; self.columnSpan = columnSpan
-        self.padding = padding; self.borders = borders; self.backgroundColor = backgroundColor
-        self.verticalAlignment = verticalAlignment; self.keepsRowTogether = keepsRowTogether
-        self.minimumHeight = minimumHeight
+        box = Box(padding: padding, borders: borders, backgroundColor: backgroundColor, verticalAlignment: verticalAlignment,
+                  keepsRowTogether: keepsRowTogether, minimumHeight: minimumHeight)
     }
 
-    /// The rows the cell covers.
-    public var rows: Range<Int> { startingRow..<(startingRow + rowSpan) }
-    /// The columns the cell covers (clipped to the table's).
+    /// The rows the cell covers (at least one, from row 0 on, whatever was set).
+    public var rows: Range<Int> { max(0, startingRow)..<(max(0, startingRow) + max(1, rowSpan)) }
+    /// The columns the cell covers (at least one, clipped to the table's).
     public var columns: Range<Int> {
-        min(startingColumn, table.columnCount - 1)..<min(startingColumn + columnSpan, table.columnCount)
+        let first = min(max(0, startingColumn), table.columnCount - 1)
+        return first..<min(first + max(1, columnSpan), table.columnCount)
+    }
+
+    /// Blocks are equal when they name the same table, rows and columns and look alike.
+    public static func == (a: TextTableBlock, b: TextTableBlock) -> Bool {
+        a.table === b.table && a.startingRow == b.startingRow && a.rowSpan == b.rowSpan && a.startingColumn == b.startingColumn
+            && a.columnSpan == b.columnSpan && (a.box === b.box || a.box.values == b.box.values)
+    }
+
+    /// Hashes the table, rows and columns.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(table); hasher.combine(startingRow); hasher.combine(startingColumn)
+        hasher.combine(rowSpan); hasher.combine(columnSpan)
+    }
+
+    private mutating func unshare() {
+        if !isKnownUniquelyReferenced(&box) { box = box.copy() }
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Only written through a uniquely referenced copy (`unshare`).
+        var padding: EdgeInsets
+        var borders: TableEdges
+        var backgroundColor: Color?
+        var verticalAlignment: VerticalAlignment
+        var keepsRowTogether: Bool
+        var minimumHeight: Double
+
+        init(padding: EdgeInsets, borders: TableEdges, backgroundColor: Color?, verticalAlignment: VerticalAlignment,
+             keepsRowTogether: Bool, minimumHeight: Double) {
+            self.padding = padding; self.borders = borders; self.backgroundColor = backgroundColor
+            self.verticalAlignment = verticalAlignment; self.keepsRowTogether = keepsRowTogether; self.minimumHeight = minimumHeight
+        }
+
+        func copy() -> Box {
+            Box(padding: padding, borders: borders, backgroundColor: backgroundColor, verticalAlignment: verticalAlignment,
+                keepsRowTogether: keepsRowTogether, minimumHeight: minimumHeight)
+        }
+
+        struct Values: Equatable {
+            var padding: EdgeInsets, borders: TableEdges, backgroundColor: Color?, verticalAlignment: VerticalAlignment
+            var keepsRowTogether: Bool, minimumHeight: Double
+        }
+        var values: Values { Values(padding: padding, borders: borders, backgroundColor: backgroundColor, verticalAlignment: verticalAlignment,
+                                    keepsRowTogether: keepsRowTogether, minimumHeight: minimumHeight) }
     }
 }

@@ -1,0 +1,133 @@
+import FolioMarkup
+import FolioTestSupport
+import Foundation
+import XCTest
+
+/// GFM pipe tables → tables of the text model: one paragraph per cell carrying its cell's
+/// block, GFM alignment, spans written `<` and `^`, the attribute line's settings and the
+/// template's table looks; every mistake named with its place.
+final class MarkdownTableTests: XCTestCase {
+    private func build(_ markdown: String, template: Template? = nil) throws -> BuiltDocument {
+        let template = try template ?? BuiltinTemplates.template(named: "default")
+        let document = try MarkdownReader.parse(markdown, file: "t.md")
+        return try DocumentBuilder(template: template, styles: try StyleSheet(template: template), columnWidth: 450,
+                                   columnHeight: 700).build(document)
+    }
+
+    /// Each cell paragraph's text and innermost block.
+    private func cells(_ built: BuiltDocument) -> [(text: String, block: TextTableBlock, style: ParagraphStyle)] {
+        let s = built.storage
+        return (0..<s.paragraphCount).compactMap { i in
+            let style = s.paragraphStyle(ofParagraph: i)
+            guard let block = style.textBlocks.last else { return nil }
+            return (s.substring(s.paragraphContentRange(at: i)), block, style)
+        }
+    }
+
+    func testAPipeTableBecomesOneParagraphPerCellInRowOrder() throws {
+        let built = try build("""
+        Before.
+
+        | Name | Amount |
+        |:-----|------:|
+        | Tea  | 3.50  |
+        | *Cake* | 12 |
+
+        After.
+        """)
+        let c = cells(built)
+        XCTAssertEqual(c.map(\.text), ["Name", "Amount", "Tea", "3.50", "Cake", "12"])
+        XCTAssertEqual(c.map { [$0.block.startingRow, $0.block.startingColumn] }, [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0], [2, 1]])
+        let table = c[0].block.table
+        XCTAssertTrue(c.allSatisfy { $0.block.table === table }, "one table object for every cell")
+        XCTAssertEqual(table.columnCount, 2)
+        XCTAssertEqual(table.headerRowCount, 1)
+        XCTAssertEqual(c[1].style.alignment, .right, "GFM's --: aligns the column right")
+        XCTAssertEqual(c[2].style.alignment, .left)
+        // Header cells bold, body cells with tabular figures.
+        let s = built.storage
+        let headerFont = s.attributes(at: s.paragraphRange(at: 1).lowerBound).attributes.font
+        XCTAssertEqual(headerFont?.weight, .bold)
+        let bodyFont = s.attributes(at: s.paragraphRange(at: 4).lowerBound).attributes.font
+        XCTAssertTrue(bodyFont?.features.contains(FontFeature("tnum")) ?? false)
+        XCTAssertTrue(s.attributes(at: s.paragraphRange(at: 5).lowerBound).attributes.font?.style == .italic, "inline Markdown in cells")
+        XCTAssertEqual(s.substring(s.paragraphContentRange(at: s.paragraphCount - 1)), "After.")
+    }
+
+    func testLessThanAndCaretJoinCellsIntoSpans() throws {
+        let built = try build("""
+        | A | B | C |
+        |---|---|---|
+        | wide | < | c |
+        | tall | b | c |
+        | ^ | b2 | c2 |
+        """)
+        let c = cells(built)
+        let wide = try XCTUnwrap(c.first { $0.text == "wide" }?.block)
+        XCTAssertEqual(wide.columnSpan, 2)
+        let tall = try XCTUnwrap(c.first { $0.text == "tall" }?.block)
+        XCTAssertEqual(tall.rowSpan, 2)
+        XCTAssertFalse(c.contains { $0.text == "<" || $0.text == "^" }, "the markers make no cells")
+        XCTAssertEqual(c.first { $0.text == "b2" }?.block.startingColumn, 1)
+    }
+
+    func testTheAttributeLineSetsWidthsHeaderFooterDecimalAndLook() throws {
+        let built = try build("""
+        {.grid widths="30% 1fr 20mm" footer=1 decimal=3 zebra=#eeeeee keep-rows=true}
+        | A | B | C |
+        |---|---|---|
+        | a | b | 1.5 |
+        | Total | | 1.5 |
+        """)
+        let c = cells(built)
+        let table = c[0].block.table
+        XCTAssertEqual(table.columns.map(\.width), [.fraction(0.3), .flexible(1), .points(Length("20mm")!.points)])
+        XCTAssertEqual(table.columns[2].alignment, .decimal())
+        XCTAssertEqual(table.footerRowCount, 1)
+        XCTAssertEqual(table.rowBackgrounds.count, 2)
+        XCTAssertNotNil(c[0].block.borders.top, "grid: every cell boxed")
+        XCTAssertTrue(c[0].block.keepsRowTogether)
+        let s = built.storage
+        let totalFont = s.attributes(at: s.paragraphRange(at: c.firstIndex { $0.text == "Total" }!).lowerBound).attributes.font
+        XCTAssertEqual(totalFont?.weight, .bold, "footer rows are set as table-footer")
+    }
+
+    func testMistakesAreNamedWithTheirPlace() throws {
+        func message(_ markdown: String) -> String {
+            do { _ = try build(markdown); return "no error" } catch { return "\(error)" }
+        }
+        let table = "\n| A | B |\n|---|---|\n| a | b |\n"
+        XCTAssertTrue(message("{widths=\"1 2 3\"}" + table).contains("3 widths for a table of 2 columns"), message("{widths=\"1 2 3\"}" + table))
+        XCTAssertTrue(message("{widths=\"bogus auto\"}" + table).contains("'bogus' is not a column width"))
+        XCTAssertTrue(message("{.nosuchlook}" + table).contains("unknown table look 'nosuchlook'"))
+        XCTAssertTrue(message("{colour=red}" + table).contains("unknown table setting 'colour'"))
+        XCTAssertTrue(message("{decimal=7}" + table).contains("column numbers from 1 to 2"))
+        XCTAssertTrue(message("{padding=\"1pt 2pt 3pt\"}" + table).contains("padding"))
+        XCTAssertTrue(message("{header=9}" + table).hasPrefix("t.md:1:"), message("{header=9}" + table))
+    }
+
+    func testTemplateTableLooksExtendAndNameTheirMistakes() throws {
+        let t = try TemplateLoader.load(yaml: """
+        name: looks
+        tables:
+          default:
+            zebra: "#f0f0f0"
+          ledger:
+            extends: grid
+            padding: 3pt 6pt
+        """, path: "t/template.yaml", directory: nil)
+        XCTAssertEqual(t.tables["default"]?.zebra.count, 2)
+        XCTAssertNotNil(t.tables["default"]?.topRule, "the default keeps booktabs' rules it did not change")
+        XCTAssertEqual(t.tables["ledger"]?.padding, EdgeInsets(top: 3, left: 6, bottom: 3, right: 6))
+        XCTAssertNotNil(t.tables["ledger"]?.grid)
+        let built = try build("{.ledger}\n| A |\n|---|\n| a |\n", template: t)
+        XCTAssertEqual(cells(built).first?.block.padding.left, 6)
+        XCTAssertThrowsError(try TemplateLoader.load(yaml: "name: x\ntables:\n  default:\n    zebra: plaid\n",
+                                                     path: "t/template.yaml", directory: nil)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("t/template.yaml:4:"), "\(error)")
+            XCTAssertTrue("\(error)".contains("zebra"))
+        }
+        XCTAssertThrowsError(try TemplateLoader.load(yaml: "name: x\ntables:\n  default:\n    wobble: 1\n",
+                                                     path: "t/template.yaml", directory: nil))
+    }
+}
