@@ -57,11 +57,25 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// These attributes with every attribute set in `other` laid on top.
     public func merging(_ other: TextAttributes) -> TextAttributes {
+        // Field by field: it runs for every attribute run of every paragraph shaped.
         var r = self
-        for key in AttributeKey.standard where other.value(for: key) != nil {
-            r.setValue(other.value(for: key), for: key)
-        }
-        r.custom.merge(other.custom) { _, new in new }
+        if let v = other.font { r.font = v }
+        if let v = other.foregroundColor { r.foregroundColor = v }
+        if let v = other.backgroundColor { r.backgroundColor = v }
+        if let v = other.underline { r.underline = v }
+        if let v = other.strikethrough { r.strikethrough = v }
+        if let v = other.stroke { r.stroke = v }
+        if let v = other.shadow { r.shadow = v }
+        if let v = other.baselineOffset { r.baselineOffset = v }
+        if let v = other.superscript { r.superscript = v }
+        if let v = other.tracking { r.tracking = v }
+        if let v = other.ligatures { r.ligatures = v }
+        if let v = other.obliqueness { r.obliqueness = v }
+        if let v = other.expansion { r.expansion = v }
+        if let v = other.link { r.link = v }
+        if let v = other.language { r.language = v }
+        if let v = other.attachment { r.attachment = v }
+        if !other.custom.isEmpty { r.custom.merge(other.custom) { _, new in new } }
         return r
     }
 }

@@ -11,6 +11,13 @@ enum BaseDirection {
 
     /// Whether `text` (UTF-8) sets right to left; false when it has no strong letter.
     static func isRightToLeft(_ text: [UInt8]) -> Bool {
+        // An ASCII letter before any other byte is the first strong letter, and ASCII
+        // holds no right-to-left letter, mark or isolate: most paragraphs end here.
+        for byte in text {
+            if byte >= 0x80 { break }
+            if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return false }
+        }
+        if !text.contains(where: { $0 >= 0x80 }) { return false }
         var scalars: [FriBidiChar] = []
         scalars.reserveCapacity(min(text.count, firstStretch))
         var limit = firstStretch

@@ -33,6 +33,12 @@ extension LayoutManager {
         let content = container.contentRect
         let available = max(1, content.width - 2 * container.lineFragmentPadding)
         let geometry = measure(table, available: available, shapes: shapes)
+        if let dropped = shapes.firstDropped, worker != nil {
+            // A long table: measuring shaped more paragraphs than it kept. The worker,
+            // now past the table, shapes them again ahead of the rows being set.
+            stopWorker()
+            worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: dropped, column: nil)
+        }
         func left(_ c: TextContainer) -> Double {
             let inner = c.contentRect.width - 2 * c.lineFragmentPadding
             return c.contentRect.minX + c.lineFragmentPadding + (t.isCentered ? max(0, (inner - geometry.width) / 2) : 0)

@@ -30,6 +30,8 @@ struct TableGeometry {
 final class TableShapes {
     private var kept: [Int: ShapedParagraph] = [:]
     private let limit: Int
+    /// The first paragraph measured but not kept (nil while all were kept).
+    private(set) var firstDropped: Int?
     private let shape: (Int) -> ShapedParagraph
 
     init(limit: Int = 4096, shape: @escaping (Int) -> ShapedParagraph) {
@@ -45,7 +47,9 @@ final class TableShapes {
         if let p = replaced[index] { return p }
         if let p = kept[index] { return p }
         let p = shape(index)
-        if keep, kept.count < limit { kept[index] = p }
+        if keep {
+            if kept.count < limit { kept[index] = p } else if firstDropped == nil { firstDropped = index }
+        }
         return p
     }
 

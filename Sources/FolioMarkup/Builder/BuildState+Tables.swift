@@ -6,7 +6,7 @@ import FolioLayout
 
 extension BuildState {
     /// The settings a table's attribute line may give besides a look's (`TableLook.keys`).
-    static let tableKeys = ["widths", "header", "footer", "decimal", "keep-rows", "span", "id"]
+    static let tableKeys = ["widths", "layout", "header", "footer", "decimal", "keep-rows", "span", "id"]
 
     mutating func buildTable(_ content: TableContent, block: Block, context: BlockContext) throws {
         let columnCount = max(1, content.alignments.count, content.rows.first?.count ?? 0)
@@ -22,6 +22,7 @@ extension BuildState {
         var decimal = Set<Int>()
         var header = 1, footer = 0
         var keepRows = false
+        var layout: TextTable.LayoutAlgorithm?
         for p in spec.properties {
             let place = p.location ?? block.location
             switch p.name {
@@ -48,6 +49,11 @@ extension BuildState {
                     }
                     decimal.insert(n - 1)
                 }
+            case "layout":
+                guard let l = TextTable.LayoutAlgorithm(rawValue: p.value == "auto" ? "automatic" : p.value) else {
+                    throw DocumentError(place, "layout is auto (widths from the cells' content) or fixed (from widths= alone), not '\(p.value)'")
+                }
+                layout = l
             case "keep-rows":
                 guard let b = Bool(p.value.lowercased()) else { throw DocumentError(place, "keep-rows is true or false, not '\(p.value)'") }
                 keepRows = b
@@ -63,9 +69,13 @@ extension BuildState {
         }
         if header + footer > content.rows.count { footer = max(0, content.rows.count - header) }
         let continued = try styles.paragraphStyle(named: "table-continued", at: block.location)
+        // With every width given, the cells' content cannot change them: not reading it
+        // saves shaping a long table twice.
+        let allGiven = widths.allSatisfy { if case .automatic = $0 { return false } else { return true } }
         let table = TextTable(
             columnCount: columnCount,
             columns: (0..<columnCount).map { TableColumn(width: widths[$0], alignment: decimal.contains($0) ? .decimal() : .natural) },
+            layoutAlgorithm: layout ?? (allGiven ? .fixed : .automatic),
             width: look.width, headerRowCount: header, repeatsHeader: look.repeatsHeader, footerRowCount: footer,
             repeatsFooter: look.repeatsFooter,
             rowBackgrounds: look.zebra.map { $0 == .clear ? nil : $0 },
