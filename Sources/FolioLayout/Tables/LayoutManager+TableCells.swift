@@ -139,7 +139,7 @@ extension LayoutManager {
     func setWhole(_ table: TableStructure, width: Double, shapes: TableShapes) -> CellContent {
         let geometry = measure(table, available: width, shapes: shapes)
         var content = CellContent()
-        let x = table.table.isCentered ? max(0, (width - geometry.width) / 2) : 0
+        let x = table.table.offset(width: geometry.width, in: width)
         var y = table.table.spacingBefore
         var part = TablePart(table: table, geometry: geometry, x: x, containerIndex: 0)
         var row = 0

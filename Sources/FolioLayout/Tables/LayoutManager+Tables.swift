@@ -41,7 +41,7 @@ extension LayoutManager {
         }
         func left(_ c: TextContainer) -> Double {
             let inner = c.contentRect.width - 2 * c.lineFragmentPadding
-            return c.contentRect.minX + c.lineFragmentPadding + (t.isCentered ? max(0, (inner - geometry.width) / 2) : 0)
+            return c.contentRect.minX + c.lineFragmentPadding + t.offset(width: geometry.width, in: inner)
         }
         func setGroups(_ rows: Range<Int>) -> [RowGroup] {
             var groups: [RowGroup] = [], row = rows.lowerBound

@@ -33,10 +33,18 @@ extension ShapedParagraph {
     /// How wide the paragraph's text is before and after the first of `separators`
     /// (after nothing when it has none), trailing spaces left out: what lines up a
     /// number on its decimal point.
+    ///
+    /// When both `.` and `,` may separate, the text's language decides which one does
+    /// (the other groups thousands): `1,234.50` in English, `1.234,50` in German.
     func decimalWidths(separators: Set<Character>) -> (leading: Double, trailing: Double) {
         var leading = 0.0, trailing = 0.0, ink = 0.0
         var seen = false
-        let bytes = Set(separators.compactMap { $0.asciiValue })
+        var chosen = separators
+        if separators.count > 1 {
+            let own = ColumnTotal(language: language).decimalSeparator
+            if separators.contains(own) { chosen = [own] }
+        }
+        let bytes = Set(chosen.compactMap { $0.asciiValue })
         var width = 0.0
         for i in 0..<clusterCount {
             let byte = text[Int(clusterStart[i])]

@@ -8,7 +8,15 @@ extension BuildState {
     /// The settings a table's attribute line may give besides a look's (`TableLook.keys`).
     static let tableKeys = ["widths", "layout", "header", "footer", "decimal", "keep-rows", "span", "id"]
 
-    mutating func buildTable(_ content: TableContent, block: Block, context: BlockContext) throws {
+    mutating func buildTable(_ written: TableContent, block: Block, context: BlockContext) throws {
+        // GFM tables always have a header row; one left empty (`| | |`) means none.
+        var content = written
+        var header = 1
+        if content.rows.count > 1, content.rows[0].allSatisfy({ $0.content.isEmpty }) {
+            content.rows.removeFirst()
+            if !content.rowLocations.isEmpty { content.rowLocations.removeFirst() }
+            header = 0
+        }
         let columnCount = max(1, content.alignments.count, content.rows.first?.count ?? 0)
         let spec = block.spec ?? StyleSpec()
         var look = builder.template.tables["default"] ?? TableLook()
@@ -20,7 +28,7 @@ extension BuildState {
         }
         var widths = Array(repeating: TableColumnWidth.automatic, count: columnCount)
         var decimal = Set<Int>()
-        var header = 1, footer = 0
+        var footer = 0
         var keepRows = false
         var layout: TextTable.LayoutAlgorithm?
         for p in spec.properties {
@@ -82,7 +90,7 @@ extension BuildState {
             frame: TableEdges(top: look.topRule ?? look.frame, left: look.frame, bottom: look.bottomRule ?? look.frame, right: look.frame),
             headerRule: look.headerRule, rowRule: look.rowRule, columnRule: look.columnRule,
             continuationLabel: look.continued, continuationAttributes: attributes(of: continued), totalMarker: "{column-total}",
-            spacingBefore: look.spaceBefore, spacingAfter: look.spaceAfter, isCentered: look.isCentered)
+            spacingBefore: look.spaceBefore, spacingAfter: look.spaceAfter, placement: look.placement)
         anchor(block)
 
         // Which cell each grid place belongs to: `<` joins the cell on its left, `^` the one above.

@@ -17,7 +17,7 @@ import FolioLayout
 /// | `zebra` | colours, space-separated, or `none` | backgrounds cycled over body rows |
 /// | `header-background` | a colour or `none` | the header rows' background |
 /// | `width` | `auto`, `full` or a percentage | how wide the table is set |
-/// | `align` | `left` or `center` | where a table narrower than the column sits |
+/// | `align` | `left`, `center` or `right` | where a table narrower than the column sits |
 /// | `continued` | text or `none` | the label above each continuation of a table |
 /// | `repeat-header` | `true`/`false` | whether header rows repeat after a break |
 /// | `repeat-footer` | `true`/`false` | whether footer rows end every part a break ends |
@@ -39,8 +39,8 @@ public struct TableLook: Hashable, Sendable {
     public var headerBackground: Color?
     /// How wide the table is set.
     public var width: TextTable.Width
-    /// Whether a table narrower than its column is centred.
-    public var isCentered: Bool
+    /// Where a table narrower than its column sits.
+    public var placement: TextTable.Placement
     /// The label above each continuation.
     public var continued: String?
     /// Whether header rows repeat at the top of each part.
@@ -56,7 +56,7 @@ public struct TableLook: Hashable, Sendable {
         padding = EdgeInsets(top: 2.5, left: 5, bottom: 2.5, right: 5)
         zebra = []
         width = .automatic
-        isCentered = false
+        placement = .leading
         repeatsHeader = true
         repeatsFooter = true
         spaceBefore = 6; spaceAfter = 8
@@ -126,9 +126,10 @@ public struct TableLook: Hashable, Sendable {
         case "width": look.width = try Self.width(v)
         case "align":
             switch v.lowercased() {
-            case "left": look.isCentered = false
-            case "center", "centre": look.isCentered = true
-            default: throw TableLookError("align is left or center, not '\(v)'")
+            case "left": look.placement = .leading
+            case "center", "centre": look.placement = .center
+            case "right": look.placement = .trailing
+            default: throw TableLookError("align is left, center or right, not '\(v)'")
             }
         case "continued": look.continued = off || v.isEmpty ? nil : v
         case "repeat-header", "repeat-footer":

@@ -70,8 +70,10 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     public let totalMarker: String?
     /// Space above and below the table, in points.
     public let spacingBefore: Double, spacingAfter: Double
-    /// Whether a table narrower than the width available is centred in it (else it sits at the leading edge).
-    public let isCentered: Bool
+    /// Where a table narrower than the width available sits in it.
+    public enum Placement: String, Hashable, Sendable { case leading, center, trailing }
+    /// Where a table narrower than the width available sits.
+    public let placement: Placement
 
     /// A table of `columnCount` columns; every other setting has a plain default (no
     /// rules, no header, automatic widths).
@@ -80,7 +82,7 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
                 rowBackgrounds: [Color?] = [], frame: TableEdges = .none, headerRule: TableBorder? = nil,
                 rowRule: TableBorder? = nil, columnRule: TableBorder? = nil, continuationLabel: String? = nil,
                 continuationAttributes: TextAttributes = TextAttributes(), totalMarker: String? = nil, spacingBefore: Double = 0,
-                spacingAfter: Double = 0, isCentered: Bool = false) {
+                spacingAfter: Double = 0, placement: Placement = .leading) {
         precondition(columnCount > 0, "a table has at least one column")
         self.columnCount = columnCount
         self.columns = (0..<columnCount).map { $0 < columns.count ? columns[$0] : TableColumn() }
@@ -101,13 +103,23 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
         self.totalMarker = totalMarker.flatMap { $0.isEmpty ? nil : $0 }
         self.spacingBefore = spacingBefore
         self.spacingAfter = spacingAfter
-        self.isCentered = isCentered
+        self.placement = placement
     }
 
     /// Identity: a table equals only itself.
     public static func == (a: TextTable, b: TextTable) -> Bool { a === b }
     /// Hashes the table's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// How far from the leading edge of `available` points a table `width` wide starts.
+    public func offset(width: Double, in available: Double) -> Double {
+        let free = max(0, available - width)
+        switch placement {
+        case .leading: return 0
+        case .center: return free / 2
+        case .trailing: return free
+        }
+    }
+
     /// "TextTable(3 columns)".
     public var description: String { "TextTable(\(columnCount) columns)" }
 }
