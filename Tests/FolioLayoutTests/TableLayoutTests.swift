@@ -241,4 +241,27 @@ final class TableLayoutTests: XCTestCase {
         }
         XCTAssertEqual(manager.lineFragments.filter { !$0.isRepetition && $0.glyphRuns.first?.text == "Total" }.count, 1)
     }
+
+    func testDecimalColumnsTakeTheSeparatorFromTheLanguage() throws {
+        let table = TextTable(columnCount: 1, columns: [TableColumn(alignment: .decimal())], placement: .trailing)
+        func points(_ language: String, _ values: [String], separator: Character) throws -> [Double] {
+            let storage = makeTableStorage(values.map { [$0] }, table: table)
+            storage.beginEditing()
+            var a = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+            a.language = language
+            storage.setAttributes(a, range: 0..<storage.length)
+            storage.endEditing()
+            let (manager, _) = layout(storage)
+            return try (0..<values.count).map { i in
+                let range = storage.paragraphRange(at: i)
+                let text = Array(values[i].utf8)
+                let at = try XCTUnwrap(text.lastIndex(of: UInt8(ascii: separator == "." ? "." : ","))) + range.lowerBound
+                return try XCTUnwrap(manager.boundingRect(forCharacterRange: at..<(at + 1), inContainerAt: 0)).minX
+            }
+        }
+        let english = try points("en", ["1,234.50", "7.25", "10,000.5"], separator: ".")
+        XCTAssertEqual(english.max()! - english.min()!, 0, accuracy: 0.01, "English: the point, not the comma")
+        let german = try points("de", ["1.234,50", "7,25", "10.000,5"], separator: ",")
+        XCTAssertEqual(german.max()! - german.min()!, 0, accuracy: 0.01, "German: the comma")
+    }
 }

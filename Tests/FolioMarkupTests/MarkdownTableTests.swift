@@ -130,4 +130,14 @@ final class MarkdownTableTests: XCTestCase {
         XCTAssertThrowsError(try TemplateLoader.load(yaml: "name: x\ntables:\n  default:\n    wobble: 1\n",
                                                      path: "t/template.yaml", directory: nil))
     }
+
+    func testAnEmptyHeaderRowMeansNoneAndATableCanSitRight() throws {
+        let built = try build("{align=right width=50%}\n| | |\n|---|---|\n| Subtotal | 10 |\n| Total | 12 |\n")
+        let c = cells(built)
+        XCTAssertEqual(c.map(\.text), ["Subtotal", "10", "Total", "12"])
+        XCTAssertEqual(c[0].block.table.headerRowCount, 0)
+        XCTAssertEqual(c[0].block.startingRow, 0)
+        XCTAssertEqual(c[0].block.table.placement, .trailing)
+        XCTAssertEqual(c[0].block.table.width, .fraction(0.5))
+    }
 }
