@@ -264,4 +264,28 @@ final class TableLayoutTests: XCTestCase {
         let german = try points("de", ["1.234,50", "7,25", "10.000,5"], separator: ",")
         XCTAssertEqual(german.max()! - german.min()!, 0, accuracy: 0.01, "German: the comma")
     }
+
+    func testEditingACellLaysTheTableOutAgainAsAFreshManagerWould() {
+        let table = TextTable(columnCount: 2, headerRowCount: 1)
+        var rows = [["Name", "Notes"]]
+        for i in 1...30 { rows.append(["Item \(i)", i % 7 == 0 ? prose : "short note \(i)"]) }
+        let storage = makeTableStorage(rows, table: table, before: "Intro.", after: "The end.")
+        let (manager, containers) = layout(storage, size: Size(width: 300, height: 260))
+        defer { withExtendedLifetime(containers) {} }   // the delegate is held weakly
+        // Lengthen a cell deep in the table, then shorten another.
+        let cell = storage.paragraphRange(at: 1 + 2 * 20 + 1)
+        storage.replaceCharacters(in: cell.lowerBound..<cell.lowerBound, with: prose + " ")
+        manager.ensureLayout()
+        func assertSameAsFresh(_ line: UInt = #line) {
+            let a = layoutSignatures(manager.lineFragments)
+            let b = layoutSignatures(layout(storage, size: Size(width: 300, height: 260)).0.lineFragments)
+            XCTAssertEqual(a.count, b.count, "\(a.suffix(2).map { $0.prefix(60) }) vs \(b.suffix(2).map { $0.prefix(60) })", line: line)
+            if let i = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) { XCTFail("line \(i): \(a[i].prefix(150)) ≠ \(b[i].prefix(150))", line: line) }
+        }
+        assertSameAsFresh()
+        let other = storage.paragraphRange(at: 1 + 2 * 7 + 1)
+        storage.replaceCharacters(in: other.lowerBound..<(other.upperBound - 1), with: "now short")
+        manager.ensureLayout()
+        assertSameAsFresh()
+    }
 }

@@ -75,7 +75,7 @@ extension LayoutManager {
         var p = shapedParagraph(index)
         if !p.style.textBlocks.isEmpty { return layoutTable(at: index, first: p) }
         paragraphsLaidOut += 1
-        records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count))
+        records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count, tableStart: index))
         let style = p.style
         let rtl = p.baseLevel & 1 == 1
         pendingRequest = ContainerRequest(characterIndex: p.storageOffset, breakBefore: .none)

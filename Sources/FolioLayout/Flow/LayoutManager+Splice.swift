@@ -55,7 +55,8 @@ extension LayoutManager {
         let base = t.records[0].firstFragment
         let shift = t.offsetDelta
         for r in t.records {
-            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + forgottenFragments + fragments.count))
+            records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + forgottenFragments + fragments.count,
+                                           tableStart: r.tableStart + t.paragraphDelta))
         }
         func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + shift)..<(r.upperBound + shift) }
         for var f in t.fragments {

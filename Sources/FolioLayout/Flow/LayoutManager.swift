@@ -45,7 +45,10 @@ public final class LayoutManager: TextStorageObserver {
     /// How many lines were forgotten from the front of `fragments`. A record's
     /// `firstFragment` counts them too: its line is `fragments[firstFragment - forgottenFragments]`.
     var forgottenFragments = 0
-    struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int }
+    /// Where a paragraph's layout began. The paragraphs of a table share one record,
+    /// the table's: `tableStart` is its first paragraph (a paragraph's own index otherwise),
+    /// so laying out again from inside a table starts at the table.
+    struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int; var tableStart: Int }
     var records: [ParagraphRecord] = []
     var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
     var finished = false
@@ -186,6 +189,7 @@ public final class LayoutManager: TextStorageObserver {
         finalCursor = nil
         stopWorker()
         var keep = min(index, records.count)
+        if keep < records.count { keep = min(keep, records[keep].tableStart) }
         if keep < records.count, records[keep].firstFragment < forgottenFragments {
             // The edit reaches lines already forgotten: lay everything out again.
             keep = 0

@@ -8,7 +8,7 @@ extension LayoutManager {
         let table = TableStructure(storage: textStorage, from: index, depth: 0, limit: textStorage.paragraphCount)
         let t = table.table
         let last = table.paragraphs.upperBound - 1
-        let record = ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count)
+        let record = ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count, tableStart: index)
         for _ in table.paragraphs { records.append(record) }
         paragraphsLaidOut += table.paragraphs.count
         var primed: ShapedParagraph? = first
