@@ -288,4 +288,49 @@ final class TableLayoutTests: XCTestCase {
         manager.ensureLayout()
         assertSameAsFresh()
     }
+
+    func testVerticalAlignmentPlacesShortCellsInTallRows() throws {
+        let table = TextTable(columnCount: 4)
+        let storage = makeTableStorage([[prose, "Top", "Middle", "Bottom"]], table: table, block: { r, c in
+            TextTableBlock(table: table, startingRow: r, startingColumn: c, padding: EdgeInsets(all: 3),
+                           verticalAlignment: [.top, .top, .middle, .bottom][c])
+        })
+        let (manager, _) = layout(storage)
+        let frames = manager.tableCellFrames(inContainerAt: 0)
+        let top = try XCTUnwrap(lines(of: "Top", in: manager).first)
+        let middle = try XCTUnwrap(lines(of: "Middle", in: manager).first)
+        let bottom = try XCTUnwrap(lines(of: "Bottom", in: manager).first)
+        XCTAssertEqual(top.rect.minY, frames[1].rect.minY + 3, accuracy: 0.01)
+        XCTAssertEqual(middle.rect.minY + middle.rect.height / 2, frames[2].rect.minY + frames[2].rect.height / 2, accuracy: 0.01)
+        XCTAssertEqual(bottom.rect.maxY, frames[3].rect.maxY - 3, accuracy: 0.01)
+    }
+
+    func testBordersAndBackgroundsAreDrawnForEachPartOfASplitSpanningCell() throws {
+        let table = TextTable(columnCount: 2)
+        let border = TableBorder(width: 1, color: .black)
+        let storage = TextStorage()
+        let attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        func add(_ text: String, _ r: Int, _ c: Int, rows: Int = 1) {
+            var s = ParagraphStyle(alignment: .left)
+            s.textBlocks = [TextTableBlock(table: table, startingRow: r, rowSpan: rows, startingColumn: c,
+                                           borders: TableEdges(all: border), backgroundColor: Color(red: 0.9, green: 0.9, blue: 1))]
+            storage.appendParagraph(text, attributes: attributes, paragraphStyle: s)
+        }
+        add("Spans both rows", 0, 0, rows: 2)
+        add(prose, 0, 1)
+        add(prose, 1, 1)
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 140))
+        let parts = manager.frames(ofTableCellAt: 0)
+        XCTAssertGreaterThan(parts.count, 1, "the spanning cell is cut by the break")
+        for part in parts {
+            let carrier = try XCTUnwrap(manager.lineFragments(inContainerAt: part.containerIndex).first { $0.tableCells.contains(part) })
+            XCTAssertTrue(carrier.decorations.contains(.background(part.rect, Color(red: 0.9, green: 0.9, blue: 1))))
+            // Closed at the break: a top and a bottom edge in every part.
+            for y in [part.rect.minY, part.rect.maxY] {
+                XCTAssertTrue(carrier.decorations.contains(.line(from: Point(x: part.rect.minX, y: y), to: Point(x: part.rect.maxX, y: y), border: border)),
+                              "edge at \(y) in container \(part.containerIndex)")
+            }
+            XCTAssertLessThanOrEqual(part.rect.maxY, 140 + 1e-6)
+        }
+    }
 }
