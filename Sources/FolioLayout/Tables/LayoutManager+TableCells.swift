@@ -113,8 +113,12 @@ extension LayoutManager {
                                     leadingIndent: a.leadingIndent, lineInContainer: k, opensLine: true, closesLine: true)
                 var f = assembler.assemble(p, span: span, slot: slot, top: y, paragraphIndex: i,
                                            truncation: mode.truncates || mode == .clip ? mode : nil)
+                // A footer with its total written in is longer than the storage's text:
+                // its ranges stay inside the paragraph.
+                let lo = min(f.characterRange.lowerBound, end)
+                f.characterRange = lo..<max(lo, min(f.characterRange.upperBound, end))
                 if f.isLastLineOfParagraph || k == spans.count - 1 {
-                    f.characterRange = f.characterRange.lowerBound..<end
+                    f.characterRange = lo..<end
                     f.isLastLineOfParagraph = true
                 }
                 if let decimal, k == 0 {

@@ -33,11 +33,15 @@ extension LayoutManager {
                     copy.append(textStorage.substring(run.range), attributes: run.attributes,
                                 paragraphStyle: textStorage.paragraphStyle(ofParagraph: i))
                 }
-                guard copy.string.contains(marker) else { continue }
-                while let r = copy.string.range(of: marker) {
-                    let lo = copy.string.utf8.distance(from: copy.string.startIndex, to: r.lowerBound)
-                    copy.replaceCharacters(in: lo..<(lo + marker.utf8.count), with: total.formatted)
+                // Byte offsets of every marker, replaced from the last so the others keep theirs.
+                let bytes = Array(copy.string.utf8), needle = Array(marker.utf8)
+                var found: [Int] = []
+                var at = 0
+                while at + needle.count <= bytes.count {
+                    if bytes[at..<(at + needle.count)].elementsEqual(needle) { found.append(at); at += needle.count } else { at += 1 }
                 }
+                guard !found.isEmpty else { continue }
+                for lo in found.reversed() { copy.replaceCharacters(in: lo..<(lo + needle.count), with: total.formatted) }
                 shapes.replaced[i] = BackgroundWorker.shape(paragraph: 0, of: copy, defaults: defaults, typesetting: typesetting,
                                                             column: nil, context: context, storageOffset: range.lowerBound)
             }

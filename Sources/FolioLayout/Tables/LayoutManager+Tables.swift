@@ -62,7 +62,15 @@ extension LayoutManager {
             return setGroups(table.footerRows)
         }
         let headerHeight = header.reduce(0) { $0 + $1.height }
-        let footerHeight = footer.reduce(0) { $0 + $1.height }
+        var footerHeight = footer.reduce(0) { $0 + $1.height }
+        if !totals.isEmpty {
+            // Room for the footer as it will be set: with a total as wide as most are.
+            var sample = totals
+            for k in sample.keys { sample[k]?.add("-888,888,888.88") }
+            fillTotals(sample, in: table, shapes: shapes)
+            footerHeight = max(footerHeight, setGroups(table.footerRows).reduce(0) { $0 + $1.height })
+            shapes.replaced.removeAll()
+        }
         let label = t.continuationLabel.map { continuationLine($0, attributes: t.continuationAttributes, paragraphIndex: index) }
 
         var out = CellContent()
@@ -70,6 +78,13 @@ extension LayoutManager {
         var placedBody = false
         var partBody = false
         var overflowWarned = false
+        /// Says once that the table overflows its container, when something just set did.
+        func noteOverflow(_ at: Range<Int>?) {
+            guard !overflowWarned, cursor.y > container.contentRect.maxY + 1e-6 else { return }
+            overflowWarned = true
+            warnings.append(LayoutWarning(characterRange: at ?? first.storageOffset..<first.storageOffset,
+                                          message: "a table's rows are taller than the room in their container; they overflow"))
+        }
 
         /// Starts the part: the "continued" label and the header rows, when the table
         /// was begun before. False when the table moves on instead, with the paragraphs
@@ -101,13 +116,15 @@ extension LayoutManager {
             fragments += out.lines
             out.lines.removeAll(keepingCapacity: true)
         }
-        /// Ends the part: footer rows, the frame; on to the next container.
-        func breakPart() -> Bool {
+        /// Ends the part: footer rows (unless the final ones are still to come), the
+        /// frame; on to the next container.
+        func breakPart(footers: Bool = true) -> Bool {
             if part.hasRows {
-                for g in t.repeatsFooter ? footerGroups() : [] {
+                for g in t.repeatsFooter && footers ? footerGroups() : [] {
                     part.emit(g, at: cursor.y, into: &out, repetition: true)
                     cursor.y += g.height
                 }
+                noteOverflow(nil)
                 part.close(at: cursor.y, into: &out)
             }
             flush()
@@ -138,7 +155,16 @@ extension LayoutManager {
                     cursor.y += group.height
                     break
                 }
-                if let (head, rest) = group.split(fitting: room), head.height > 0 {
+                // Baselines lined up and spanning cells can make the first part taller than
+                // the room it was cut for: cut again, shorter.
+                var pieces: (head: RowGroup, rest: RowGroup)? = nil
+                var cutAt = room
+                for _ in 0..<4 {
+                    guard let s = group.split(fitting: cutAt), s.head.height > 0 else { break }
+                    if s.head.height <= room + 1e-6 { pieces = s; break }
+                    cutAt -= s.head.height - room + 0.5
+                }
+                if let (head, rest) = pieces {
                     guard open() else { return }
                     if !counted { count(group, into: &totals); counted = true }
                     part.emit(head, at: cursor.y, into: &out, repetition: false)
@@ -162,6 +188,7 @@ extension LayoutManager {
                 if !counted { count(group, into: &totals); counted = true }
                 part.emit(group, at: cursor.y, into: &out, repetition: false)
                 cursor.y += group.height
+                noteOverflow(group.cells.first?.characterRange)
                 break
             }
             placedBody = true; partBody = true
@@ -172,11 +199,20 @@ extension LayoutManager {
         if !part.hasRows {
             // No body rows: the header alone (or nothing but footers).
             for g in header { part.emit(g, at: cursor.y, into: &out, repetition: false); cursor.y += g.height }
+            placedBody = true
         }
-        for g in footerGroups() {
+        let finalFooter = footerGroups()
+        let finalHeight = finalFooter.reduce(0) { $0 + $1.height }
+        if part.hasRows, !finalFooter.isEmpty, cursor.y + finalHeight > container.contentRect.maxY + 1e-6 {
+            // The last footer goes on to the next container, under the header repeated.
+            guard breakPart(footers: false) else { return markUnplaced(from: finalFooter[0].cells.first?.characterRange.lowerBound ?? first.storageOffset) }
+            guard open() else { return }
+        }
+        for g in finalFooter {
             part.emit(g, at: cursor.y, into: &out, repetition: false)
             cursor.y += g.height
         }
+        noteOverflow(finalFooter.first?.cells.first?.characterRange)
         part.close(at: cursor.y, into: &out)
         flush()
         cursor.linesInContainer += 1
