@@ -10,7 +10,7 @@ public struct ParsedDocumentTemplate {
     public let dataFile: String
     private let template: MustacheTemplate
     private let check: TemplateFieldCheck
-    /// The front matter's lines (up to its closing fence), for `lang` and `currency`.
+    /// The front matter's lines (up to its closing fence), for `lang`, `currency` and `date-format`.
     private let frontMatter: [Substring]?
 
     /// Parses `text` (the document at `file`); `dataFile` names the data in messages.
@@ -34,14 +34,31 @@ public struct ParsedDocumentTemplate {
         frontMatter = fence.map { Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix($0)) }
         self.file = file
         self.dataFile = dataFile
+        if let problem = dateFormatProblem(data: nil) { throw problem }
     }
 
-    /// The fields `data` lacks (and formatters that do not apply), in the order they are
-    /// written, each at its line and column.
+    /// A `date-format` in the front matter that is neither a style nor an ICU pattern, as
+    /// an error at its value: as written (`data` nil), or as rendered with `data` when it
+    /// holds a tag.
+    private func dateFormatProblem(data: DataValue?) -> DocumentError? {
+        guard let frontMatter else { return nil }
+        for (key, value, place) in DocumentTemplate.formatValues(frontMatter: frontMatter) where key == "date-format" {
+            guard value.contains("{{") == (data != nil) else { continue }
+            let format = data.map { DocumentTemplate.numberFormats(frontMatter: frontMatter, data: $0).dateFormat } ?? value
+            if let why = DateFormats.problem(format: format) {
+                return DocumentError(path: file, line: place.line, column: place.column, reason: "date-format: \(why)")
+            }
+        }
+        return nil
+    }
+
+    /// The fields `data` lacks (and formatters that do not apply, and a `date-format` a
+    /// tag makes wrong), in the order they are written, each at its line and column.
     public func problems(with data: DataValue) -> [DocumentError] {
         var check = self.check
         check.run(with: data)
-        return check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+        let problems = check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+        return (dateFormatProblem(data: data).map { [$0] } ?? []) + problems
     }
 
     /// The problems of every record in `records`, each tag's once: a problem some records
@@ -71,8 +88,8 @@ public struct ParsedDocumentTemplate {
         }
     }
 
-    /// The document filled from `data`, numbers formatted in the front matter's `lang` and
-    /// `currency`.
+    /// The document filled from `data`, numbers and dates formatted in the front matter's
+    /// `lang`, `currency` and `date-format`.
     public func render(_ data: DataValue) -> String {
         let formats = frontMatter.map { DocumentTemplate.numberFormats(frontMatter: $0, data: data) } ?? .standard
         return NumberFormats.$current.withValue(formats) { template.render(data) }

@@ -13,7 +13,7 @@ import Mustache
 ///
 /// Reported: a name the data does not have (a key that is there with `null` is fine), a
 /// formatter or transform that does not apply (`currency` of a text that is not a number,
-/// an unknown name), and a partial (`{{>name}}`; there are none yet).
+/// `date` of one that is not an ISO 8601 date, an unknown name), and a partial (`{{>name}}`; there are none yet).
 struct TemplateFieldCheck {
     /// A problem, where it was written.
     struct Problem: Hashable {
@@ -109,6 +109,8 @@ struct TemplateFieldCheck {
             guard let t = representation as? MustacheTransformable, let r = t.transform(transform) else {
                 if NumberFormats.names.contains(transform) {
                     report(tag, "'\(tag.written)': \(describe(representation)) is not a number")
+                } else if DateFormats.names.contains(transform) {
+                    report(tag, "'\(tag.written)': \(dateProblem(representation, transform))")
                 } else {
                     report(tag, "'\(tag.written)': no formatter or transform '\(transform)' for \(describe(representation))")
                 }
@@ -117,6 +119,17 @@ struct TemplateFieldCheck {
             representation = r
         }
         return .found(representation)
+    }
+
+    /// Why a value has no date for `transform`.
+    private func dateProblem(_ value: Any, _ transform: String) -> String {
+        guard let scalar = value as? TemplateScalar else { return "\(describe(value)) is not a date" }
+        do {
+            _ = try ISODate(scalar.text)
+            return "\(describe(value)) has no time of day for \(transform)(…)"
+        } catch {
+            return "\(describe(value)) is not an ISO 8601 date (2026-11-23 or 2026-11-23T10:00:00Z): \(error)"
+        }
     }
 
     private func describe(_ value: Any) -> String {
