@@ -85,12 +85,18 @@ public enum DocumentTemplate {
         return formats
     }
 
-    /// Each format key in `lines` with its value as written (unquoted, a trailing comment
-    /// dropped) and the 1-based line and column where the value starts.
+    /// Each format key in `lines` with its value as written (see `topLevelValues`).
     static func formatValues(frontMatter lines: [Substring]) -> [(key: String, value: String, place: (line: Int, column: Int))] {
+        topLevelValues(frontMatter: lines, keys: formatKeys)
+    }
+
+    /// Each top-level key of `keys` in `lines` (the front matter's, unparsed: they may hold
+    /// tags), with its value as written (unquoted, a trailing comment dropped) and the
+    /// 1-based line and column where the value starts.
+    static func topLevelValues(frontMatter lines: [Substring], keys: [String]) -> [(key: String, value: String, place: (line: Int, column: Int))] {
         var found: [(String, String, (Int, Int))] = []
         for (n, line) in lines.enumerated() {
-            for key in formatKeys where line.hasPrefix(key + ":") {
+            for key in keys where line.hasPrefix(key + ":") {
                 let rest = line.dropFirst(key.count + 1)
                 let column = key.count + 2 + rest.prefix(while: { $0 == " " || $0 == "\t" }).count
                 var value = rest.trimmingCharacters(in: .whitespaces)
@@ -100,6 +106,32 @@ public enum DocumentTemplate {
             }
         }
         return found
+    }
+
+    /// A swift-mustache parse error in `file` (scanned by `scanner`, parsed with a pragma
+    /// line on top) as a `DocumentError` at the file's own line and column.
+    static func syntaxError(_ e: MustacheTemplate.ParserError, file: String, scanner: TemplateScanner) -> DocumentError {
+        if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
+            return DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
+        }
+        // The pragma line added at the top moves every line down by one.
+        return DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                             reason: reason(e.error))
+    }
+
+    /// The folder partials come from: the template `name` names (a name or a path from
+    /// the working directory), else the one the front matter's `template:` names (a path
+    /// relative to the document `file`, or a name), else the built-in `default`'s.
+    static func templateFolder(named name: String?, frontMatter lines: [Substring], file: String) throws -> (path: String, builtin: String?) {
+        if let name { return try TemplateResolver.folder(of: name) }
+        guard let (_, written, place) = topLevelValues(frontMatter: lines, keys: ["template"]).last, !written.isEmpty else {
+            return try TemplateResolver.folder(of: "default")
+        }
+        func fail(_ why: String) -> DocumentError { DocumentError(path: file, line: place.line, column: place.column, reason: why) }
+        if written.contains("{{") { throw fail("partials need the template named as written, not by a tag ('\(written)')") }
+        let relative = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(written).path
+        do { return try TemplateResolver.folder(of: FileManager.default.fileExists(atPath: relative) ? relative : written) }
+        catch let e as DocumentError { throw fail(e.reason) }
     }
 
     /// A parser error as a sentence.
