@@ -124,6 +124,17 @@ final class DocumentPartialsTests: XCTestCase {
         XCTAssertEqual(try render("{{#a}}{{> deep}}{{/a}}", #"{"a": true}"#).text, "x")
     }
 
+    func testABuiltInTemplateCarriesItsPartials() throws {
+        let named = try render("{{> salutation}}\n\nText.", #"{"salutation": "Dr Brennan"}"#, template: "letter")
+        XCTAssertEqual(named.text, "Dear Dr Brennan,\n\nText.")
+        let none = try render("{{> salutation}}\n", #"{"salutation": null}"#, template: "letter")
+        XCTAssertEqual(none.text, "Dear Sir or Madam,\n")
+        // Messages name the built-in's file as it is in Templates/ (and in an export).
+        let missing = try render("{{> salutation}}\n", "{}", template: "letter")
+        XCTAssertEqual(missing.problems, ["letter/salutation.mustache:1:1: no field 'salutation' in data.json",
+                                          "letter/salutation.mustache:1:51: no field 'salutation' in data.json"])
+    }
+
     func testTheFrontMattersTemplateNamesTheFolderRelativeToTheDocument() throws {
         try partial("sign.mustache", "Yours, {{name}}")
         let text = "---\ntemplate: tpl\n---\n{{> sign}}"
