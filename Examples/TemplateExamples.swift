@@ -3,12 +3,15 @@ import Foundation
 
 extension Example {
     /// One example per built-in template: the Markdown document in Examples/Documents
-    /// named after it, set with that template.
-    static let templateExamples: [Example] = ["default", "book", "two-column", "newspaper", "report", "large-print"].map { name in
+    /// named after it, set with that template — filled from the data beside it
+    /// (`NAME.yaml`) when there is one (the letter: a mail merge).
+    static let templateExamples: [Example] = ["default", "book", "two-column", "newspaper", "report", "large-print", "letter"].map { name in
         Example(name: "template-\(name)", summary: "Examples/Documents/\(name).md set with the built-in '\(name)' template") { directory in
             let output = "\(directory)/template-\(name).pdf"
             var job = RenderJob(input: documentPath(name))
             job.templateName = name
+            let data = URL(fileURLWithPath: documentPath(name)).deletingPathExtension().appendingPathExtension("yaml").path
+            if FileManager.default.fileExists(atPath: data) { job.dataPath = data }
             let prepared = try job.prepare()
             _ = try job.render(prepared, to: output)
             return output

@@ -12,7 +12,8 @@ rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
 export SOURCE_DATE_EPOCH=1795000000
 corpus=../shared/corpus
 for t in $("$bin/folio" templates | awk '{print $1}'); do
-  "$bin/folio" render "Examples/Documents/$t.md" -t "$t" -o "$out/preview-$t.pdf" -q
+  data=(); [ -f "Examples/Documents/$t.yaml" ] && data=(--data "Examples/Documents/$t.yaml")
+  "$bin/folio" render "Examples/Documents/$t.md" -t "$t" -o "$out/preview-$t.pdf" -q "${data[@]}"
   [ -f "$corpus/pride-and-prejudice.md" ] && "$bin/folio" render "$corpus/pride-and-prejudice.md" -t "$t" -o "$out/pp-$t.pdf" -q
 done
 if [ -d "$corpus" ]; then

@@ -7,7 +7,9 @@ swift build -c release --static-swift-stdlib --product folio >/dev/null
 work=$(mktemp -d /tmp/folio-previews.XXXXXX)
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-1795000000}
 for t in $(.build/release/folio templates | awk '{print $1}'); do
-  .build/release/folio render "Examples/Documents/$t.md" -t "$t" -o "$work/$t.pdf" -q
+  # An example filled from data (the letter's mail merge) has it beside it, NAME.yaml.
+  data=(); [ -f "Examples/Documents/$t.yaml" ] && data=(--data "Examples/Documents/$t.yaml")
+  .build/release/folio render "Examples/Documents/$t.md" -t "$t" -o "$work/$t.pdf" -q "${data[@]}"
   # About 380 px across for A4 and A5 alike; the tabloid a little wider.
   pdftoppm -png -f 1 -l 2 -scale-to-x 380 -scale-to-y -1 "$work/$t.pdf" "$work/$t"
   for n in 1 2; do

@@ -82,13 +82,21 @@ public struct PageCanvas {
         cairo_stroke(cr)
     }
 
+    /// Fills `rect` with `color` (a rule, a band, a fold mark).
+    public func fillRect(_ rect: Rect, color: Color) {
+        setColor(color)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(cr)
+    }
+
     /// Draws the PNG or JPEG at `path` as large as fits in `rect` keeping its aspect
-    /// ratio, centred; a missing image leaves a red frame.
-    public func drawImage(atPath path: String, fitting rect: Rect) {
+    /// ratio, placed in the room left over by `anchor` — fractions from the left and the
+    /// top, `(0.5, 0.5)` centred, `(1, 0)` top right; a missing image leaves a red frame.
+    public func drawImage(atPath path: String, fitting rect: Rect, anchor: Point = Point(x: 0.5, y: 0.5)) {
         guard let size = try? ImageInfo.pixelSize(ofImageAt: path) else { return drawImage(path, in: rect) }
         let scale = min(rect.width / size.width, rect.height / size.height)
         let w = size.width * scale, h = size.height * scale
-        drawImage(path, in: Rect(x: rect.minX + (rect.width - w) / 2, y: rect.minY + (rect.height - h) / 2, width: w, height: h))
+        drawImage(path, in: Rect(x: rect.minX + (rect.width - w) * anchor.x, y: rect.minY + (rect.height - h) * anchor.y, width: w, height: h))
     }
 
     /// Strokes `path` (container coordinates) with the container's origin at `origin`:

@@ -23,7 +23,10 @@ struct Render: ParsableCommand {
         prints exactly as written), {{{field}}} (inserted as Markdown), {{#list}}…{{/list}} \
         (once per element), {{^field}}…{{/field}} (when empty or false), and \
         {{number(x)}}, {{currency(x)}}, {{percent(x)}} in the front matter's `lang` \
-        (default en-US) and `currency` (default USD). A field the data lacks prints nothing \
+        (default en-US) and `currency` (default USD), {{date(x)}} of an ISO 8601 date in \
+        its `date-format` (short, medium, long — the default —, full or an ICU pattern; \
+        also date-short(x) … date-full(x), time(x), datetime(x)), and {{> name}}, the \
+        partial name.mustache (or .md) from the template's folder. A field the data lacks prints nothing \
         and is warned about at its line and column (an error with --strict). A list of \
         records (a JSON or YAML array, or CSV rows) is a mail merge: the document once per \
         record into one PDF, each record on new pages numbered afresh ({page} of {pages} \

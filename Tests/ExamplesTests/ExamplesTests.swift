@@ -36,7 +36,7 @@ final class ExamplesTests: XCTestCase {
     func testEveryExampleIsListed() {
         XCTAssertEqual(Example.all.prefix(12).map(\.name.first!), Array("abcdefghijkl"))
         XCTAssertEqual(Example.all.dropFirst(12).map(\.name),
-                       ["default", "book", "two-column", "newspaper", "report", "large-print"].map { "template-\($0)" })
+                       ["default", "book", "two-column", "newspaper", "report", "large-print", "letter"].map { "template-\($0)" })
     }
 
     /// Two containers side by side (x 40…200 and 220…380): every word in one of them, the
@@ -256,6 +256,7 @@ final class ExamplesTests: XCTestCase {
             ("newspaper", "Town Library Opens Its Doors", "under the clock."),
             ("report", "Quarterly Operations Report", "to the board in October."),
             ("large-print", "Notes for Visitors", "on the back of your ticket."),
+            ("letter", "Your calibration appointment on 8 December 2026", "Head of Calibration Service"),
         ]
         var bodyHeights: [String: Double] = [:]
         for (name, first, last) in expectations {
@@ -279,6 +280,10 @@ final class ExamplesTests: XCTestCase {
                 for page in 1...pages { XCTAssertTrue(try pdfText(path, first: page).contains("Page \(page) of \(pages)"), "report page \(page)") }
             case "book":
                 XCTAssertGreaterThan(pages, 1)
+            case "letter":
+                // Three records: a letter of two pages, two of one.
+                XCTAssertEqual(pages, 4)
+                XCTAssertEqual(text.components(separatedBy: "Kind regards,").count - 1, 3)
             default: break
             }
         }

@@ -122,11 +122,39 @@ final class DataBindingCommandTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("--data - reads standard input, so the document cannot be - too"), both.stderr)
     }
 
+    func testPartialsComeFromTheTemplateGivenOrNamedAndDatesAreFormatted() throws {
+        let dir = try makeTemporaryDirectory()
+        let template = dir.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: template, withIntermediateDirectories: true)
+        _ = try write("extends: default\n", "template.yaml", in: template)
+        _ = try write("Signed on {{date(signed)}} by {{name}}.\n", "signature.mustache", in: template)
+        let doc = "---\nlang: de-DE\n---\nHello {{name}}.\n\n{{> signature}}\n"
+        let data = #"{"name": "*Zoe*", "signed": "2026-11-23T23:30:00-05:00"}"#
+        let (given, pdf, _) = try render(doc, data: data, extra: ["-t", template.path], in: dir)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertEqual(given.stderr, "")
+        let text = try pdfFlatText(pdf)
+        XCTAssertTrue(text.contains("Signed on 23. November 2026 by *Zoe*."), text)
+        // Named by the front matter, relative to the document.
+        let (named, again, _) = try render("---\ntemplate: mine\n---\n{{> signature}}\n", data: data, in: dir)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        let second = try pdfFlatText(again)
+        XCTAssertTrue(second.contains("Signed on November 23, 2026 by *Zoe*."), second)
+        // The built-in default has no such partial: an error at the tag, nothing written.
+        try? FileManager.default.removeItem(atPath: again)
+        let (missing, none, _) = try render("Text.\n\n{{> signature}}\n", data: data, in: dir)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.contains("doc.md:3:1: no partial 'signature': no signature.mustache or signature.md in built-in template 'default'"), missing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: none))
+    }
+
     func testHelpDocumentsDataAndStrict() throws {
         let help = try folio(["render", "--help"]).stdout
         XCTAssertTrue(help.contains("--data <file>"), help)
         XCTAssertTrue(help.contains("--strict"), help)
         XCTAssertTrue(help.contains("{{currency(x)}}"), help)
+        XCTAssertTrue(help.contains("{{date(x)}}"), help)
+        XCTAssertTrue(help.contains("{{> name}}"), help)
         XCTAssertTrue(help.contains("mail merge"), help)
     }
 }

@@ -41,13 +41,17 @@ final class TemplateCommandTests: XCTestCase {
         let list = try folio(["templates"])
         XCTAssertEqual(list.status, 0)
         let names = list.stdout.split(separator: "\n").map { String($0.split(separator: " ").first!) }
-        XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print"])
+        XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print", "letter"])
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/Documents")
         let dir = try makeTemporaryDirectory()
         for name in names {
             let out = dir.appendingPathComponent("\(name).pdf").path
-            let result = try folio(["render", examples.appendingPathComponent("\(name).md").path, "-t", name, "-o", out, "-q"], environment: epoch)
+            // A template whose example is filled from data has the data beside it.
+            let data = examples.appendingPathComponent("\(name).yaml").path
+            let withData = FileManager.default.fileExists(atPath: data) ? ["--data", data] : []
+            let result = try folio(["render", examples.appendingPathComponent("\(name).md").path, "-t", name, "-o", out, "-q"] + withData,
+                                   environment: epoch)
             XCTAssertEqual(result.status, 0, "\(name): \(result.stderr)")
             XCTAssertEqual(result.stderr, "", "\(name) warned")
             XCTAssertEqual(try qpdfCheck(out).status, 0, name)

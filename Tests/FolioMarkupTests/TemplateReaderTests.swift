@@ -190,7 +190,7 @@ final class TemplateReaderTests: XCTestCase {
         assertError("masters:\n  default:\n    frames:\n      - {y: 0, width: 10, height: 10, text: x}\n",
                     at: "4:9", "a frame needs x")
         assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10}\n",
-                    at: "4:9", "a frame needs text: or image:")
+                    at: "4:9", "a frame needs text:, image: or fill:")
         assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 0, height: 10, text: x}\n",
                     at: "4:9", "a frame needs a positive width and height")
         assertError("masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 10, height: 10, text: x, font: Gentium}\n",

@@ -121,6 +121,23 @@ final class PageComposerTests: XCTestCase {
             XCTAssertEqual("\(error)", "t/template.yaml:12:7: unknown field {chapter}; fields here are {page}")
         }
     }
+
+    func testFieldFunctionsAndAlternatives() throws {
+        let values = ["sender": "ACME Ltd\n  1 Main St \n\nSpringfield\n", "return": "", "to": "Ann\nLee"]
+        XCTAssertEqual(try PageFields.substitute("{oneline(sender)}", values, location: nil), "ACME Ltd · 1 Main St · Springfield")
+        XCTAssertEqual(try PageFields.substitute("{firstline(to)}, {firstline( sender )}", values, location: nil), "Ann, ACME Ltd")
+        XCTAssertEqual(try PageFields.substitute("{sender}", values, location: nil), values["sender"], "lines kept as they are")
+        XCTAssertEqual(try PageFields.substitute("{oneline(return|sender)}", values, location: nil), "ACME Ltd · 1 Main St · Springfield",
+                       "the first value that is not empty")
+        XCTAssertEqual(try PageFields.substitute("{to|sender}", values, location: nil), "Ann\nLee")
+        let location = SourceLocation(file: "t/template.yaml", line: 3, column: 9)
+        XCTAssertThrowsError(try PageFields.substitute("{shout(to)}", values, location: location)) {
+            XCTAssertEqual("\($0)", "t/template.yaml:3:9: unknown function 'shout' in {shout(to)}; functions are firstline, oneline")
+        }
+        XCTAssertThrowsError(try PageFields.substitute("{oneline(return|sendr)}", values, location: location)) {
+            XCTAssertEqual("\($0)", "t/template.yaml:3:9: unknown field {sendr}; fields here are {return}, {sender}, {to}")
+        }
+    }
 }
 
 extension PageComposerTests {

@@ -89,7 +89,7 @@ public struct RenderJob {
         } else if let dataPath {
             let (records, isList) = try loadRecords(dataPath)
             let source = try ParsedDocumentTemplate(PlainTextReader.read(path: input), file: input,
-                                                    dataFile: dataPath == "-" ? "standard input" : dataPath)
+                                                    dataFile: dataPath == "-" ? "standard input" : dataPath, template: templateName)
             allRecords = records
             selected = records.indices.filter { shard?.contains($0) ?? true }
             let problems = isList ? source.problems(with: records, only: selected)

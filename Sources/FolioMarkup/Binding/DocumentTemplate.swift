@@ -10,8 +10,9 @@ import Mustache
 /// `{{{field}}}` and `{{&field}}` insert a value unescaped, as Markdown.
 ///
 /// Numbers are formatted with `{{number(x)}}`, `{{currency(x)}}` and `{{percent(x)}}`
-/// (see `NumberFormats`), in the front matter's `lang` and `currency` (read before
-/// rendering; a value there may itself be a tag, `lang: "{{locale}}"`).
+/// (see `NumberFormats`), dates with `{{date(x)}}` and its kin (`DateFormats`), in the
+/// front matter's `lang`, `currency` and `date-format` (read before rendering; a value
+/// there may itself be a tag, `lang: "{{locale}}"`).
 ///
 /// Before rendering, the template is checked (`TemplateScanner`, `TemplateFieldCheck`):
 /// sections nested deeper than 100 are an error; every field the data lacks is a warning
@@ -62,23 +63,75 @@ public enum DocumentTemplate {
         return "{{%CONTENT_TYPE:\(FrontMatterContentType.name)}}\n" + lines.joined(separator: "\n")
     }
 
-    /// The front matter's `lang` and `currency` (top-level keys in `lines`, the text up to
-    /// its closing fence), each rendered with `data` when it holds a tag.
+    /// The front-matter keys that set the formats: `lang`, `currency`, `date-format`.
+    static let formatKeys = ["lang", "currency", "date-format"]
+
+    /// The front matter's `lang`, `currency` and `date-format` (top-level keys in `lines`,
+    /// the text up to its closing fence), each rendered with `data` when it holds a tag.
     static func numberFormats(frontMatter lines: [Substring], data: DataValue) -> NumberFormats {
         var formats = NumberFormats.standard
-        for line in lines {
-            for key in ["lang", "currency"] where line.hasPrefix(key + ":") {
-                var value = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
-                if let hash = value.range(of: " #") { value = String(value[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces) }
-                if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q { value = String(value.dropFirst().dropLast()) }
-                if value.contains("{{"), let t = try? MustacheTemplate(string: "{{%CONTENT_TYPE:TEXT}}" + value) {
-                    value = t.render(data)
-                }
-                guard !value.isEmpty else { continue }
-                if key == "lang" { formats.locale = value } else { formats.currency = value.uppercased() }
+        for (key, written, _) in formatValues(frontMatter: lines) {
+            var value = written
+            if value.contains("{{"), let t = try? MustacheTemplate(string: "{{%CONTENT_TYPE:TEXT}}" + value) {
+                value = t.render(data)
+            }
+            guard !value.isEmpty else { continue }
+            switch key {
+            case "lang": formats.locale = value
+            case "currency": formats.currency = value.uppercased()
+            default: formats.dateFormat = value
             }
         }
         return formats
+    }
+
+    /// Each format key in `lines` with its value as written (see `topLevelValues`).
+    static func formatValues(frontMatter lines: [Substring]) -> [(key: String, value: String, place: (line: Int, column: Int))] {
+        topLevelValues(frontMatter: lines, keys: formatKeys)
+    }
+
+    /// Each top-level key of `keys` in `lines` (the front matter's, unparsed: they may hold
+    /// tags), with its value as written (unquoted, a trailing comment dropped) and the
+    /// 1-based line and column where the value starts.
+    static func topLevelValues(frontMatter lines: [Substring], keys: [String]) -> [(key: String, value: String, place: (line: Int, column: Int))] {
+        var found: [(String, String, (Int, Int))] = []
+        for (n, line) in lines.enumerated() {
+            for key in keys where line.hasPrefix(key + ":") {
+                let rest = line.dropFirst(key.count + 1)
+                let column = key.count + 2 + rest.prefix(while: { $0 == " " || $0 == "\t" }).count
+                var value = rest.trimmingCharacters(in: .whitespaces)
+                if let hash = value.range(of: " #") { value = String(value[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces) }
+                if value.count >= 2, let q = value.first, q == "\"" || q == "'", value.last == q { value = String(value.dropFirst().dropLast()) }
+                found.append((key, value, (n + 1, column)))
+            }
+        }
+        return found
+    }
+
+    /// A swift-mustache parse error in `file` (scanned by `scanner`, parsed with a pragma
+    /// line on top) as a `DocumentError` at the file's own line and column.
+    static func syntaxError(_ e: MustacheTemplate.ParserError, file: String, scanner: TemplateScanner) -> DocumentError {
+        if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
+            return DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
+        }
+        // The pragma line added at the top moves every line down by one.
+        return DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                             reason: reason(e.error))
+    }
+
+    /// The folder partials come from: the template `name` names (a name or a path from
+    /// the working directory), else the one the front matter's `template:` names (a path
+    /// relative to the document `file`, or a name), else the built-in `default`'s.
+    static func templateFolder(named name: String?, frontMatter lines: [Substring], file: String) throws -> (path: String, builtin: String?) {
+        if let name { return try TemplateResolver.folder(of: name) }
+        guard let (_, written, place) = topLevelValues(frontMatter: lines, keys: ["template"]).last, !written.isEmpty else {
+            return try TemplateResolver.folder(of: "default")
+        }
+        func fail(_ why: String) -> DocumentError { DocumentError(path: file, line: place.line, column: place.column, reason: why) }
+        if written.contains("{{") { throw fail("partials need the template named as written, not by a tag ('\(written)')") }
+        let relative = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(written).path
+        do { return try TemplateResolver.folder(of: FileManager.default.fileExists(atPath: relative) ? relative : written) }
+        catch let e as DocumentError { throw fail(e.reason) }
     }
 
     /// A parser error as a sentence.

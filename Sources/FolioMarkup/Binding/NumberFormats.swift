@@ -1,7 +1,8 @@
 import Foundation
 
 /// The formatters a template calls as transforms — `{{number(x)}}`, `{{currency(x)}}`,
-/// `{{percent(x)}}` — with the document's locale and currency.
+/// `{{percent(x)}}`, and the dates of `DateFormats` — with the document's locale, currency
+/// and date format.
 ///
 /// The locale is the front matter's `lang` (a BCP 47 tag such as `de-DE`), else `en-US`;
 /// the currency is the front matter's `currency` (an ISO 4217 code such as `EUR`), else
@@ -24,14 +25,18 @@ public struct NumberFormats: Sendable, Hashable {
     public var locale: String
     /// The ISO 4217 currency code (`USD`).
     public var currency: String
+    /// What `date(…)` writes: a style (`short`, `medium`, `long`, `full`) or an ICU pattern
+    /// (see `DateFormats`); the front matter's `date-format`, else `long`.
+    public var dateFormat: String
 
-    /// `en-US` and `USD`.
+    /// `en-US`, `USD` and `long` dates.
     public static let standard = NumberFormats(locale: "en-US", currency: "USD")
 
-    /// Formats for `locale` and `currency`.
-    public init(locale: String, currency: String) {
+    /// Formats for `locale`, `currency` and `dateFormat`.
+    public init(locale: String, currency: String, dateFormat: String = "long") {
         self.locale = locale
         self.currency = currency
+        self.dateFormat = dateFormat
     }
 
     /// The formats a template renders with (set by `DocumentTemplate.render` while it runs).

@@ -9,39 +9,70 @@ public struct ParsedDocumentTemplate {
     /// The data file's name, as messages name it.
     public let dataFile: String
     private let template: MustacheTemplate
+    /// The partials' copies (`DocumentPartials`).
+    private let library: MustacheLibrary
     private let check: TemplateFieldCheck
-    /// The front matter's lines (up to its closing fence), for `lang` and `currency`.
+    /// The front matter's lines (up to its closing fence), for `lang`, `currency` and `date-format`.
     private let frontMatter: [Substring]?
 
     /// Parses `text` (the document at `file`); `dataFile` names the data in messages.
     /// Syntax errors are `DocumentError`s at the template's line and column.
-    public init(_ text: String, file: String, dataFile: String) throws {
+    ///
+    /// Partials (`{{> name}}`, see `DocumentPartials`) are read from the folder of the
+    /// template `template` names (a name or path, as `-t` takes it), else of the front
+    /// matter's `template:` (relative to the document), else of the built-in `default`.
+    public init(_ text: String, file: String, dataFile: String, template templateName: String? = nil) throws {
         DocumentTemplate.registerContentTypes()
         let scanner = try TemplateScanner(text, file: file)
         let fence = DocumentTemplate.frontMatterEnd(text)
+        let lines = fence.map { Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix($0)) }
+        var parsed: MustacheTemplate
         do {
-            template = try MustacheTemplate(string: DocumentTemplate.withContentTypes(text, frontMatterEnd: fence,
-                                                                                      delimiters: scanner.delimitersAfterLine))
+            parsed = try MustacheTemplate(string: DocumentTemplate.withContentTypes(text, frontMatterEnd: fence,
+                                                                                    delimiters: scanner.delimitersAfterLine))
         } catch let e as MustacheTemplate.ParserError {
-            if String(describing: e.error) == "overflow", let tag = scanner.unclosedTag {
-                throw DocumentError(path: file, line: tag.line, column: tag.column, reason: "this tag is never closed (no '}}' after it)")
-            }
-            // The pragma line added at the top moves every line down by one.
-            throw DocumentError(path: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
-                                reason: DocumentTemplate.reason(e.error))
+            throw DocumentTemplate.syntaxError(e, file: file, scanner: scanner)
         }
-        check = TemplateFieldCheck(tags: scanner.tags, dataFile: dataFile)
-        frontMatter = fence.map { Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix($0)) }
+        let partials = try DocumentPartials(text: text, scanner: scanner, file: file, frontMatterEnd: fence) {
+            try DocumentTemplate.templateFolder(named: templateName, frontMatter: lines ?? [], file: file)
+        }
+        if !partials.isEmpty {
+            // The same text with its partial tags naming their copies (checked above as written).
+            parsed = try MustacheTemplate(string: DocumentTemplate.withContentTypes(partials.rootText, frontMatterEnd: fence,
+                                                                                    delimiters: scanner.delimitersAfterLine))
+        }
+        template = parsed
+        library = partials.library
+        check = TemplateFieldCheck(tags: scanner.tags, dataFile: dataFile,
+                                   partials: partials.partials.mapValues { ($0.file, $0.scanner.tags) })
+        frontMatter = lines
         self.file = file
         self.dataFile = dataFile
+        if let problem = dateFormatProblem(data: nil) { throw problem }
     }
 
-    /// The fields `data` lacks (and formatters that do not apply), in the order they are
-    /// written, each at its line and column.
+    /// A `date-format` in the front matter that is neither a style nor an ICU pattern, as
+    /// an error at its value: as written (`data` nil), or as rendered with `data` when it
+    /// holds a tag.
+    private func dateFormatProblem(data: DataValue?) -> DocumentError? {
+        guard let frontMatter else { return nil }
+        for (key, value, place) in DocumentTemplate.formatValues(frontMatter: frontMatter) where key == "date-format" {
+            guard value.contains("{{") == (data != nil) else { continue }
+            let format = data.map { DocumentTemplate.numberFormats(frontMatter: frontMatter, data: $0).dateFormat } ?? value
+            if let why = DateFormats.problem(format: format) {
+                return DocumentError(path: file, line: place.line, column: place.column, reason: "date-format: \(why)")
+            }
+        }
+        return nil
+    }
+
+    /// The fields `data` lacks (and formatters that do not apply, and a `date-format` a
+    /// tag makes wrong), in the order they are written, each at its line and column.
     public func problems(with data: DataValue) -> [DocumentError] {
         var check = self.check
         check.run(with: data)
-        return check.problems.map { DocumentError(path: file, line: $0.line, column: $0.column, reason: $0.message) }
+        let problems = check.problems.map { DocumentError(path: $0.file ?? file, line: $0.line, column: $0.column, reason: $0.message) }
+        return (dateFormatProblem(data: data).map { [$0] } ?? []) + problems
     }
 
     /// The problems of every record in `records`, each tag's once: a problem some records
@@ -71,10 +102,10 @@ public struct ParsedDocumentTemplate {
         }
     }
 
-    /// The document filled from `data`, numbers formatted in the front matter's `lang` and
-    /// `currency`.
+    /// The document filled from `data`, numbers and dates formatted in the front matter's
+    /// `lang`, `currency` and `date-format`.
     public func render(_ data: DataValue) -> String {
         let formats = frontMatter.map { DocumentTemplate.numberFormats(frontMatter: $0, data: data) } ?? .standard
-        return NumberFormats.$current.withValue(formats) { template.render(data) }
+        return NumberFormats.$current.withValue(formats) { template.render(data, library: library) }
     }
 }

@@ -1,7 +1,8 @@
 import Mustache
 
 /// A string or number from the data as a template sees it: printed as its text (a
-/// number exactly as written), with the formatters of `NumberFormats` and, for text,
+/// number exactly as written), with the formatters of `NumberFormats` and `DateFormats`
+/// and, for text,
 /// swift-mustache's string transforms (`uppercased`, `lowercased`, `capitalized`,
 /// `reversed`, `empty`).
 public struct TemplateScalar: Sendable, Hashable, CustomStringConvertible, MustacheTransformable {
@@ -24,11 +25,17 @@ public struct TemplateScalar: Sendable, Hashable, CustomStringConvertible, Musta
     }
 
     /// A formatter's output (with `NumberFormats.current`), or a string transform's; nil
-    /// when `name` is neither or the value is not a number.
+    /// when `name` is neither, or the value is not a number (a date) for its formatter.
     public func transform(_ name: String) -> Any? {
         if NumberFormats.names.contains(name) {
             guard let number else { return nil }
             return NumberFormats.current.format(name, number).map { TemplateScalar(text: $0, isNumber: false) }
+        }
+        if DateFormats.names.contains(name) {
+            guard let date = try? ISODate(text) else { return nil }
+            let formats = NumberFormats.current
+            return DateFormats.format(name, date, locale: formats.locale, format: formats.dateFormat)
+                .map { TemplateScalar(text: $0, isNumber: false) }
         }
         guard let result = text.transform(name) else { return nil }
         if let s = result as? Substring { return TemplateScalar(text: String(s), isNumber: false) }

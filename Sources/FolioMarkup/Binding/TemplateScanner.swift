@@ -20,6 +20,21 @@ public struct TemplateScanner {
     public private(set) var delimitersAfterLine: [(start: String, end: String)?] = []
     /// Where the first tag without a closing delimiter on its line opens, if one does.
     public private(set) var unclosedTag: (line: Int, column: Int)?
+    /// Each partial tag (`{{>name}}`), in written order: where it is in the text (in
+    /// Characters, delimiters included), the delimiters in force there, and how many
+    /// sections are open around it — what including partials needs (`DocumentPartials`).
+    private(set) var partialSites: [PartialSite] = []
+    /// The deepest nesting of sections in the text.
+    private(set) var deepest = 0
+
+    /// One partial tag as `partialSites` holds it.
+    struct PartialSite {
+        var tag: TemplateTag
+        var range: Range<Int>
+        var start: String
+        var end: String
+        var depth: Int
+    }
 
     /// Scans `text`; `file` names it in errors. Throws a `DocumentError` at the section
     /// tag that opens level `maximumDepth + 1`.
@@ -85,9 +100,13 @@ public struct TemplateScanner {
                     name = name.trimmingCharacters(in: .whitespaces)
                 }
                 let tag = TemplateTag(kind: kind, name: name, transforms: transforms, line: tagLine, column: tagColumn)
+                if kind == .partial {
+                    partialSites.append(PartialSite(tag: tag, range: i..<tagEnd, start: String(start), end: String(end), depth: open))
+                }
                 switch kind {
                 case .section, .inverted, .block:
                     open += 1
+                    deepest = max(deepest, open)
                     if open > Self.maximumDepth {
                         throw DocumentError(path: file, line: tagLine, column: tagColumn,
                                             reason: "sections nested deeper than \(Self.maximumDepth) levels: '\(tag.written)' opens level \(open)")

@@ -2,6 +2,9 @@ import Foundation
 
 /// Turns a Markdown document into a styled storage, using a template's styles.
 ///
+/// The template's `before-body` fields (else title, subtitle, author, date, abstract) come
+/// first, across the columns, and its `after-body` fields last (`BodyField`).
+///
 /// Each block becomes one or more paragraphs in the template's paragraph styles
 /// (`heading-N`, `body`, `body-first` after a heading — any style's `next` —, `quote`,
 /// `code`, `list`, `figure`, `caption`, `ornament`); inline markup lays the character
@@ -31,6 +34,7 @@ public struct DocumentBuilder {
         var state = BuildState(builder: self, document: document)
         try state.buildTitleBlock()
         try state.build(document.blocks, context: BlockContext())
+        try state.buildClosingBlock()
         return try state.finish()
     }
 
@@ -47,6 +51,7 @@ public struct DocumentBuilder {
             held = try blocks.next()
             try state.build(block, last: held == nil, context: &context)
         }
+        try state.buildClosingBlock()
         return try state.finish()
     }
 }
@@ -86,37 +91,6 @@ struct BuildState {
     }
 
     var styles: StyleSheet { builder.styles }
-
-    // MARK: Title block
-
-    /// Title, subtitle, author, date and abstract from the front matter, spanning all
-    /// columns above the body.
-    mutating func buildTitleBlock() throws {
-        let fm = document.frontMatter
-        let parts: [(String, String?)] = [("title", fm.title), ("subtitle", fm.variables["subtitle"]),
-                                          ("author", fm.author),
-                                          // The date shows only where the template has a style for it.
-                                          ("date", builder.template.styles["date"] != nil ? fm.date : nil),
-                                          ("abstract", fm.variables["abstract"])]
-        var any = false
-        for (style, value) in parts {
-            guard let value, !value.isEmpty else { continue }
-            let resolved = try styles.paragraphStyle(named: styles.style(style) != nil ? style : "body",
-                                                     at: fm.locations[style])
-            // A value is inline Markdown (`title: The *Odyssey*`); an abstract may hold
-            // several paragraphs.
-            for paragraph in FrontMatter.paragraphs(value, file: document.file) {
-                try appendInlines(paragraph, base: attributes(of: resolved))
-                endParagraph(resolved.paragraph, resolved)
-            }
-            any = true
-        }
-        if any {
-            sections.append(SectionMark(offset: 0, columns: 1))
-            pendingColumns = builder.template.columns
-            nextStyle = "body-first"
-        }
-    }
 
     // MARK: Blocks
 
@@ -279,6 +253,7 @@ struct BuildState {
         built.variables = builder.template.variables.merging(fm.variables) { _, document in document }
         if let title { built.variables["title"] = title }
         if let author { built.variables["author"] = author }
+        try resolveFrameImages(&built)
         return built
     }
 }

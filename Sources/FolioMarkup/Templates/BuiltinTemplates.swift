@@ -51,6 +51,15 @@ public enum BuiltinTemplates {
         try write(files(of: name), to: directory)
     }
 
+    /// The folder built-in `name`'s files are written to (once per process), to read
+    /// them by path without loading the template.
+    static func directory(of name: String) throws -> String {
+        guard names.contains(name) else {
+            throw DocumentError(path: name, reason: "no built-in template '\(name)' (built-ins: \(names.joined(separator: ", ")))")
+        }
+        return try materialized(name)
+    }
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var written: [String: String] = [:]
 

@@ -1,21 +1,81 @@
-/// A box at a fixed place on a page, holding styled text with fields or an image:
-/// a running head, a folio, a logo, a sidebar.
+
+/// A box at a fixed place on a page, holding styled text with fields, an image, or a
+/// fill colour — or several of them, drawn in that order under one another: a running
+/// head, a folio, a logo, a sidebar, a fold mark.
 public struct Frame: Hashable, Sendable {
     /// The box on the page, in points from the page's top-left corner. On a left-hand
     /// page of a mirrored template the box is mirrored too (x measured from the right).
     public var rect: Rect
     /// Text with fields: `{page}`, `{pages}`, `{title}`, `{author}`, `{section}`, `{date}`
-    /// and any front-matter or template variable, as `{name}`.
+    /// and any front-matter or template variable, as `{name}` (see `PageFields`).
     public var text: String?
     /// Paragraph style the text is set in.
     public var style: String
-    /// Image file (template-relative) drawn scaled to fit the box, keeping its aspect.
+    /// Image file (template-relative) drawn scaled to fit the box, keeping its aspect; or
+    /// one field, `{logo}`, whose value names the file (see `imageField`).
     public var image: String?
+    /// Where the image sits in the box when its aspect leaves room beside it.
+    public var alignment: FrameAlignment
+    /// The colour the box is filled with, under its image and text (a rule, a band, a
+    /// fold mark); nil for none.
+    public var fill: Color?
     /// Where the frame was defined in `template.yaml`, for errors about its fields.
     public var location: SourceLocation?
+
     /// A frame at `rect` (points; a negative x or y measures from the right or bottom edge).
     public init(rect: Rect, text: String? = nil, style: String = "footer", image: String? = nil,
-                location: SourceLocation? = nil) {
-        self.rect = rect; self.text = text; self.style = style; self.image = image; self.location = location
+                alignment: FrameAlignment = .center, fill: Color? = nil, location: SourceLocation? = nil) {
+        self.rect = rect; self.text = text; self.style = style; self.image = image
+        self.alignment = alignment; self.fill = fill; self.location = location
+    }
+
+    /// The field an image frame names as its file — `logo` for `image: "{logo}"` — or nil
+    /// for a file named as written. The field's value is a path: relative to the document
+    /// when the front matter gives it, to the template's folder when its `variables` do; an
+    /// empty value draws no image.
+    public var imageField: String? { image.flatMap(Frame.field(in:)) }
+
+    /// The name in `text` when it is one field and nothing else (`{logo}`, spaces allowed
+    /// inside the braces).
+    static func field(in text: String) -> String? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard t.hasPrefix("{"), t.hasSuffix("}"), !t.hasPrefix("{{"), t.count > 2 else { return nil }
+        let name = t.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
+        return name.isEmpty || name.contains(where: { "{}".contains($0) }) ? nil : name
+    }
+}
+
+/// Where an image sits in a frame it does not fill: fractions of the room left over,
+/// 0 (left, top) to 1 (right, bottom). Written in `template.yaml` as `align: top right`,
+/// `align: left`, `align: bottom center` — a horizontal and a vertical word in any order,
+/// the one left out centred.
+public struct FrameAlignment: Hashable, Sendable {
+    /// 0 left, 0.5 centred, 1 right.
+    public var horizontal: Double
+    /// 0 top, 0.5 centred, 1 bottom.
+    public var vertical: Double
+
+    /// An alignment of `horizontal` and `vertical` fractions.
+    public init(horizontal: Double, vertical: Double) { self.horizontal = horizontal; self.vertical = vertical }
+
+    /// Centred both ways (the default).
+    public static let center = FrameAlignment(horizontal: 0.5, vertical: 0.5)
+
+    /// The alignment `text` writes (`top right`), nil when a word is not one of left,
+    /// center (centre), right, top, middle, bottom or a direction is given twice.
+    public init?(_ text: String) {
+        var h: Double?, v: Double?
+        for word in text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }) {
+            switch word {
+            case "left": guard h == nil else { return nil }; h = 0
+            case "right": guard h == nil else { return nil }; h = 1
+            case "top": guard v == nil else { return nil }; v = 0
+            case "bottom": guard v == nil else { return nil }; v = 1
+            case "middle": guard v == nil else { return nil }; v = 0.5
+            case "center", "centre": continue
+            default: return nil
+            }
+        }
+        self.init(horizontal: h ?? 0.5, vertical: v ?? 0.5)
     }
 }

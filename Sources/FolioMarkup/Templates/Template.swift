@@ -60,6 +60,11 @@ public struct Template: Sendable {
     /// (`TableLook.builtIn`) with the template's changes; a table takes `default`
     /// unless it names another with a class (`{.grid}`).
     public var tables: [String: TableLook] = TableLook.builtIn
+    /// The front-matter fields set above the body, spanning the columns (`before-body`);
+    /// nil for the usual title block (`BodyField.titleBlock`).
+    public var beforeBody: [BodyField]? = nil
+    /// The front-matter fields set after the body (`after-body`): a letter's closing.
+    public var afterBody: [BodyField] = []
 
     /// The space between columns of a template or page geometry that names none: 18 pt.
     public static let defaultGutter = 18.0

@@ -8,6 +8,32 @@ public enum TemplateResolver {
     /// Anything else is an error listing the built-ins. A relative path is taken from
     /// `base` (a folder), or from the working directory when `base` is nil.
     public static func resolve(_ nameOrPath: String, relativeTo base: String? = nil) throws -> Template {
+        switch try locate(nameOrPath, relativeTo: base) {
+        case .folder(let path): return try TemplateLoader.load(directory: path)
+        // The file named, whatever its name; its folder holds its fonts and images.
+        case .file(let path): return try TemplateLoader.load(file: path)
+        case .builtin(let name): return try BuiltinTemplates.template(named: name)
+        }
+    }
+
+    /// The folder of the template `nameOrPath` names, found as `resolve(_:relativeTo:)`
+    /// finds it but without loading it, and the built-in's name when it is one.
+    public static func folder(of nameOrPath: String, relativeTo base: String? = nil) throws -> (path: String, builtin: String?) {
+        switch try locate(nameOrPath, relativeTo: base) {
+        case .folder(let path): return (path, nil)
+        case .file(let path): return (URL(fileURLWithPath: path).deletingLastPathComponent().path, nil)
+        case .builtin(let name): return (try BuiltinTemplates.directory(of: name), name)
+        }
+    }
+
+    /// Where a template is.
+    private enum Place {
+        case folder(String)
+        case file(String)
+        case builtin(String)
+    }
+
+    private static func locate(_ nameOrPath: String, relativeTo base: String?) throws -> Place {
         var isDir: ObjCBool = false
         let fm = FileManager.default
         let looksLikePath = nameOrPath.contains("/") || nameOrPath.hasPrefix(".")
@@ -16,14 +42,11 @@ public enum TemplateResolver {
             let yaml = URL(fileURLWithPath: path).appendingPathComponent("template.yaml").path
             // A folder of the same name as a built-in is a template only if it holds one.
             if isDir.boolValue, fm.fileExists(atPath: yaml) || looksLikePath || !BuiltinTemplates.names.contains(nameOrPath) {
-                return try TemplateLoader.load(directory: path)
+                return .folder(path)
             }
-            if !isDir.boolValue, nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") {
-                // The file named, whatever its name; its folder holds its fonts and images.
-                return try TemplateLoader.load(file: path)
-            }
+            if !isDir.boolValue, nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return .file(path) }
         }
-        if !looksLikePath, BuiltinTemplates.names.contains(nameOrPath) { return try BuiltinTemplates.template(named: nameOrPath) }
+        if !looksLikePath, BuiltinTemplates.names.contains(nameOrPath) { return .builtin(nameOrPath) }
         throw DocumentError(path: nameOrPath, reason: "no template here: not a folder with template.yaml and not a built-in (\(BuiltinTemplates.names.joined(separator: ", ")))")
     }
 }

@@ -17,7 +17,7 @@ struct TemplateYAML {
     func error(_ node: Node?, _ reason: String) -> DocumentError { DocumentError(location(node), reason) }
 
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
-                          "variables", "masters", "styles", "rules", "typesetting", "tables"]
+                          "variables", "masters", "styles", "rules", "typesetting", "tables", "before-body", "after-body"]
     static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
 
@@ -89,6 +89,8 @@ struct TemplateYAML {
         if let m = top["masters"] { try readMasters(m, into: &t) }
         if let b = top["typesetting"] { t.typesetting = try typesetting(b, base: t.typesetting) }
         if let b = top["tables"] { t.tables = try tables(b, base: t.tables) }
+        if let b = top["before-body"] { t.beforeBody = try bodyFields(b) }
+        if let b = top["after-body"] { t.afterBody = try bodyFields(b) }
         if let r = top["rules"] {
             t.rules = try list(r).map { node in
                 guard case .mapping(let m) = node else { throw error(node, "a rule is {pattern: …, style: …, replace: …}") }
@@ -187,15 +189,30 @@ struct TemplateYAML {
     }
 
     func frame(_ node: Node) throws -> Frame {
-        guard case .mapping(let m) = node else { throw error(node, "a frame is {x:, y:, width:, height:, text: or image:, style:}") }
-        try checkKeys(m, ["x", "y", "width", "height", "text", "image", "style"], "a frame")
+        guard case .mapping(let m) = node else { throw error(node, "a frame is {x:, y:, width:, height:, text:, image: or fill:, style:}") }
+        try checkKeys(m, ["x", "y", "width", "height", "text", "image", "style", "align", "fill"], "a frame")
         for key in ["x", "y", "width", "height"] where m[key] == nil { throw error(node, "a frame needs \(key)") }
         let rect = Rect(x: try length(m["x"]!), y: try length(m["y"]!), width: try length(m["width"]!), height: try length(m["height"]!))
         guard rect.width > 0, rect.height > 0 else { throw error(node, "a frame needs a positive width and height") }
         var f = Frame(rect: rect, text: try m["text"].map(string), style: try m["style"].map(string) ?? "footer",
                       image: try m["image"].map(string), location: location(node))
-        if f.text == nil && f.image == nil { throw error(node, "a frame needs text: or image:") }
-        if let image = f.image, let directory, let imageNode = m["image"] {
+        if let a = m["align"] {
+            guard let alignment = FrameAlignment(try string(a)) else {
+                throw error(a, "align is where the image sits: left, center or right and top, middle or bottom ('top right'), not '\(try string(a))'")
+            }
+            f.alignment = alignment
+        }
+        if let c = m["fill"] {
+            guard let color = PropertyTable.color(try string(c)) else { throw error(c, "'\(try string(c))' is not a colour") }
+            f.fill = color
+        }
+        if f.text == nil && f.image == nil && f.fill == nil { throw error(node, "a frame needs text:, image: or fill:") }
+        if let image = f.image, image.contains("{"), let imageNode = m["image"] {
+            // A field names the file for each document: checked when the document is built.
+            guard f.imageField != nil else {
+                throw self.error(imageNode, "image '\(image)' must be a file name or one field, such as \"{logo}\", and nothing else")
+            }
+        } else if let image = f.image, let directory, let imageNode = m["image"] {
             let file = URL(fileURLWithPath: directory).appendingPathComponent(image).path
             do { _ = try ImageInfo.pixelSize(ofImageAt: file) }
             catch { throw self.error(imageNode, "image '\(image)' \(error)") }
@@ -220,6 +237,17 @@ struct TemplateYAML {
                 if style.kind != .paragraph {
                     throw DocumentError(f.location ?? location(nil), "frame style '\(f.style)' is a character style; a frame's text needs a paragraph style (\(known(.paragraph)))")
                 }
+            }
+        }
+        for field in (t.beforeBody ?? []) + t.afterBody {
+            guard let style = styles[field.style] else {
+                // A field named after a style the template does not define is set in `body`.
+                if field.style == BodyField.defaultStyle(for: field.name) { continue }
+                throw DocumentError(field.location ?? location(nil), "style '\(field.style)' of field '\(field.name)' is not a style of this template"
+                                    + PropertyTable.suggestion(for: field.style, among: Array(styles.keys)))
+            }
+            if style.kind != .paragraph {
+                throw DocumentError(field.location ?? location(nil), "style '\(field.style)' of field '\(field.name)' is a character style; a field needs a paragraph style")
             }
         }
         for r in t.rules {

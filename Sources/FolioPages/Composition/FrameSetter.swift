@@ -28,12 +28,19 @@ final class FrameSetter {
         for s in setters.values { s.storage.removeObserver(s.manager) }
     }
 
-    /// Draws every frame of `page` with `fields`.
+    /// Draws every frame of `page` with `fields`: its fill, its image, its text.
+    ///
+    /// An image frame naming a field (`{logo}`) draws the file the field's value names —
+    /// made absolute when the document was built (`DocumentBuilder`) — and nothing when the
+    /// value is empty.
     func draw(_ page: ComposedPage, fields: [String: String], on canvas: PageCanvas) throws {
         for (index, frame) in page.frames.enumerated() {
-            if let image = frame.image {
-                let path = template.directory.map { URL(fileURLWithPath: $0).appendingPathComponent(image).path } ?? image
-                canvas.drawImage(atPath: path, fitting: frame.rect)
+            if let fill = frame.fill { canvas.fillRect(frame.rect, color: fill) }
+            if let image = frame.imageField.map({ fields[$0] ?? "" }) ?? frame.image, !image.isEmpty {
+                let path = image.hasPrefix("/") ? image
+                    : template.directory.map { URL(fileURLWithPath: $0).appendingPathComponent(image).path } ?? image
+                canvas.drawImage(atPath: path, fitting: frame.rect,
+                                 anchor: Point(x: frame.alignment.horizontal, y: frame.alignment.vertical))
             }
             guard let raw = frame.text else { continue }
             let text = try PageFields.substitute(raw, fields, location: frame.location)

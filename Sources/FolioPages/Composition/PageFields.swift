@@ -29,8 +29,25 @@ public enum PageFields {
         return f.string(from: date)
     }
 
-    /// `text` with every `{name}` replaced by its value; an unknown name is an error at
-    /// `location` listing the names there are. `{{` and `}}` stand for braces.
+    /// The functions a field may apply to a value: `{oneline(sender)}` (its lines joined
+    /// with " · "), `{firstline(recipient)}` (its first line).
+    public static let functions: [String: @Sendable (String) -> String] = [
+        // A multi-line value (an address) on one line: its lines, trimmed, joined with " · ".
+        "oneline": { value in lines(of: value).joined(separator: " · ") },
+        // The first line of a multi-line value (a recipient's name).
+        "firstline": { value in lines(of: value).first ?? "" },
+    ]
+
+    /// The lines of `value` that hold anything, trimmed.
+    static func lines(of value: String) -> [String] {
+        value.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// `text` with every `{name}` replaced by its value, every `{a|b}` by the first of
+    /// the values that is not empty, and every `{function(name)}` (or `{function(a|b)}`)
+    /// by the value made over by a function of `functions`; an unknown name or function is
+    /// an error at `location` listing the names there are. `{{` and `}}` stand for braces.
+    /// A value keeps its line breaks (a frame sets each line as a line of its own).
     public static func substitute(_ text: String, _ values: [String: String], location: SourceLocation?) throws -> String {
         var out = ""
         var i = text.startIndex
@@ -41,13 +58,29 @@ public enum PageFields {
                 out.append(c); i = text.index(after: next); continue
             }
             guard c == "{", let close = text[next...].firstIndex(of: "}") else { out.append(c); i = next; continue }
-            let name = String(text[next..<close]).trimmingCharacters(in: .whitespaces)
-            guard let value = values[name] else {
-                let known = values.keys.sorted().map { "{\($0)}" }.joined(separator: ", ")
-                throw DocumentError(location ?? SourceLocation(file: "template", line: 1, column: 1),
-                                    "unknown field {\(name)}; fields here are \(known)")
+            var name = String(text[next..<close]).trimmingCharacters(in: .whitespaces)
+            var function: (@Sendable (String) -> String)?
+            if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
+                let called = name[..<open].trimmingCharacters(in: .whitespaces)
+                guard let f = functions[called] else {
+                    throw DocumentError(location ?? SourceLocation(file: "template", line: 1, column: 1),
+                                        "unknown function '\(called)' in {\(name)}; functions are \(functions.keys.sorted().joined(separator: ", "))")
+                }
+                function = f
+                name = name[name.index(after: open)...].dropLast().trimmingCharacters(in: .whitespaces)
             }
-            out += value
+            // `{a|b}`: the first of the fields that is not empty.
+            var value = ""
+            for alternative in name.split(separator: "|", omittingEmptySubsequences: false) {
+                let field = alternative.trimmingCharacters(in: .whitespaces)
+                guard let v = values[field] else {
+                    let known = values.keys.sorted().map { "{\($0)}" }.joined(separator: ", ")
+                    throw DocumentError(location ?? SourceLocation(file: "template", line: 1, column: 1),
+                                        "unknown field {\(field)}; fields here are \(known)")
+                }
+                if value.isEmpty { value = v }
+            }
+            out += function.map { $0(value) } ?? value
             i = text.index(after: close)
         }
         return out
