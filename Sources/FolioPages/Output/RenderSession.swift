@@ -13,6 +13,8 @@ public final class RenderSession {
     private let settings: RenderSettings
     private let pdf: PDFDocument
     private let frames: FrameSetter
+    /// Where every layout manager of the session gets its fonts and shaped words.
+    private let shaping: ShapingPool
     /// Destination names already written: a later document's anchor of the same name is
     /// not written again (links to it go to the first).
     private var destinations = Set<String>()
@@ -21,14 +23,18 @@ public final class RenderSession {
 
     /// A session writing to `path` (through a temporary file) with `metadata` for the PDF.
     /// `styles` sets the frames' text (nil: frames are set in the layout defaults).
+    /// `shaping` lends fonts and shaped words to every document set (`ShapingPool.shared`
+    /// unless given), so that each after the first finds them loaded.
     public init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults,
-                settings: RenderSettings = RenderSettings(), metadata: PDFMetadata, to path: String) throws {
+                settings: RenderSettings = RenderSettings(), metadata: PDFMetadata, to path: String,
+                shaping: ShapingPool = .shared) throws {
         self.template = template
+        self.shaping = shaping
         self.styles = styles
         self.defaults = defaults
         self.settings = settings
         pdf = try PDFDocument(path: path, metadata: metadata)
-        frames = FrameSetter(template: template, styles: styles, defaults: defaults)
+        frames = FrameSetter(template: template, styles: styles, defaults: defaults, shaping: shaping)
     }
 
     /// Sets `document` on new pages after those written so far. With `outlineTitle`, the
@@ -45,7 +51,7 @@ public final class RenderSession {
         var totalPages: Int? = nil
         if FrameSetter.needsPageCount(template) {
             // "page X of Y" needs Y before page 1 is drawn: lay the text out once to count.
-            let counter = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting)
+            let counter = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
             let composer = PageComposer(template: template, sections: document.sections, openings: openings)
             counter.delegate = composer
             composer.onPageComplete = { page in
@@ -57,7 +63,7 @@ public final class RenderSession {
             totalPages = max(1, composer.pages.count)
         }
 
-        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting)
+        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
         defer { storage.removeObserver(manager) }
         let composer = PageComposer(template: template, sections: document.sections, openings: openings)
         manager.delegate = composer
