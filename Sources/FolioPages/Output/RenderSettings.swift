@@ -8,6 +8,10 @@ public struct RenderSettings: Sendable {
     /// thread also writes out each finished page (cairo's share of the work) while the
     /// next is laid out.
     public var parallelShaping = true
+    /// How many records of a mail merge (or of `--each`) are built and laid out at once,
+    /// each on a thread of its own; 1 sets them one after another. The output is the same
+    /// for any number.
+    public var jobs = 1
     /// Defaults: no PNG previews, parallel shaping on.
     public init() {}
 }
