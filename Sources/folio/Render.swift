@@ -65,7 +65,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("With --data, render only the records whose 0-based index i has i mod N = I (0 <= I < N): one of N runs that split the work.", valueName: "I/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("With --data, set this many records at once, each on a thread (default: the number of cores). The output is the same, byte for byte, for any N.", valueName: "N"))
+    @Option(help: ArgumentHelp("With --data, work on N threads (default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
     var jobs: Int?
 
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")

@@ -52,8 +52,9 @@ public struct MergeRecords {
 
     /// Sets the records at `indices` (0-based, in order: all of them, or a `--shard`'s) into
     /// one PDF at `output` (written whole, or not at all): record `prepared.documentIndex`
-    /// is `prepared.document`, the others are built as they come — on `settings.jobs`
-    /// threads at once, drawn in order (the same PDF as one at a time). The PDF's metadata
+    /// is `prepared.document`, the others are built as they come — with `settings.jobs`
+    /// above 1, on other threads while this one draws, in order (the same PDF as one at a
+    /// time). The PDF's metadata
     /// is the first one set's. Each record's anchors are its own: a link `#x` goes to its
     /// own record's `x`. `progress` gets the PDF's page number and the fraction of all
     /// records done. Layout warnings are reported once each, and so are the records'

@@ -28,10 +28,12 @@ extension RenderSession {
 
     /// Sets `count` documents one after another, each on new pages, as
     /// `render(_:outlineTitle:destinationScope:progress:)` sets one; document `i` is what
-    /// `make(i)` gives. With `jobs` above 1, documents are made and laid out on `jobs`
-    /// threads at once (`make` must allow that) while this thread draws their pages, in
-    /// order: the PDF is the same, byte for byte, as with one job. At most `jobs + 1`
-    /// documents are in hand at a time, so memory does not grow with `count`.
+    /// `make(i)` gives. With `jobs` above 1, that many threads work: this one draws the
+    /// pages, in order, while `jobs - 1` others make documents and lay them out (`make` must
+    /// allow that) — the PDF is the same, byte for byte, as with one job. (Drawing into the
+    /// one PDF is a third of the work and cannot be shared; a second thread laying out beside
+    /// it on two cores was measured no faster.) At most `jobs` documents are in hand at a
+    /// time, so memory does not grow with `count`.
     ///
     /// `finished(i, document, report)` is called after document `i` is set, in order;
     /// `progress` gets the document's index, its own page number and the fraction of it
@@ -50,7 +52,7 @@ extension RenderSession {
             return
         }
         let layout = self.layout
-        let streams = OrderedStreams<Event>(count: count, jobs: jobs) { i, emit in
+        let streams = OrderedStreams<Event>(count: count, jobs: jobs - 1) { i, emit in
             let d = try make(i)
             try emit(.start(d, totalPages: layout.pageCount(of: d.document)))
             var stopped = false
