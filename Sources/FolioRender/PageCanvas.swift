@@ -11,6 +11,10 @@ import Foundation
 public struct PageCanvas {
     let cr: OpaquePointer
     let images: ImageCache
+    /// The namespace of destination names on this canvas: with one, `addDestination` and
+    /// links written `#name` use `SCOPE:name`, so that each record of a mail merge has its
+    /// own anchors and its links go to them; nil (the default): names as written.
+    public var destinationScope: String?
 
     /// Draws the line fragments of container `index` of `layoutManager` with the
     /// container's origin at `origin` on the page.
@@ -166,7 +170,7 @@ public struct PageCanvas {
         let a = run.attributes
         let foreground = a.foregroundColor ?? .black
         let hasContent = run.attachmentRect != nil || !run.glyphs.isEmpty
-        let link = hasContent ? a.link.flatMap(PageCanvas.linkAttributes) : nil
+        let link = hasContent ? a.link.flatMap { PageCanvas.linkAttributes($0, scope: destinationScope) } : nil
         if let link {
             // cairo 1.16 gives every link a structure element but writes the structure
             // tree only when some tag other than Link is present; a link alone leaves
@@ -234,12 +238,12 @@ public struct PageCanvas {
     /// URI into the PDF string as it is, so everything a PDF string or a URI cannot hold
     /// raw — parentheses, backslashes, quotes, spaces, controls, non-ASCII — is
     /// percent-encoded (as UTF-8), which leaves the URI's meaning unchanged.
-    static func linkAttributes(_ uri: String) -> String? {
+    static func linkAttributes(_ uri: String, scope: String? = nil) -> String? {
         guard !uri.isEmpty else { return nil }
         if uri.hasPrefix("#") {
             // A link inside the document, to a destination named by `addDestination`.
             let name = String(uri.dropFirst())
-            return name.isEmpty ? nil : "dest='\(PageCanvas.destinationName(name))'"
+            return name.isEmpty ? nil : "dest='\(PageCanvas.destinationName(name, scope: scope))'"
         }
         var encoded = ""
         for byte in uri.utf8 {
@@ -254,18 +258,22 @@ public struct PageCanvas {
     }
 
     /// Marks `point` (in the canvas's current coordinates) as the destination `name`,
-    /// the target of links written `#name`. Each name is defined once per document.
+    /// the target of links written `#name`. Each name is defined once per document (per
+    /// `destinationScope`).
     public func addDestination(_ name: String, at point: Point) {
         var x = point.x, y = point.y
         cairo_user_to_device(cr, &x, &y)
-        cairo_tag_begin(cr, CAIRO_TAG_DEST, "name='\(PageCanvas.destinationName(name))' " + String(format: "x=%.2f y=%.2f", x, y))
+        cairo_tag_begin(cr, CAIRO_TAG_DEST,
+                        "name='\(PageCanvas.destinationName(name, scope: destinationScope))' " + String(format: "x=%.2f y=%.2f", x, y))
         cairo_tag_end(cr, CAIRO_TAG_DEST)
     }
 
     /// A destination name cairo can quote: anything but letters, digits, `-`, `_` and
     /// `.` is percent-encoded (the same on both ends, so links still meet their targets).
-    static func destinationName(_ name: String) -> String {
-        var out = ""
+    /// A scope goes before it with a `:`, which no encoded name holds, so a scoped name
+    /// never meets an unscoped one.
+    static func destinationName(_ name: String, scope: String? = nil) -> String {
+        var out = scope.map { $0 + ":" } ?? ""
         for byte in name.utf8 {
             switch byte {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x5F, 0x2E: out.unicodeScalars.append(Unicode.Scalar(byte))

@@ -68,6 +68,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("With --data, render only the records whose 0-based index i has i mod N = I (0 <= I < N): one of N runs that split the work.", valueName: "I/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("With --data, work on N threads (default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
+    var jobs: Int?
+
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
     var paper: Paper?
 
@@ -131,6 +134,7 @@ struct Render: ParsableCommand {
             if data == nil { throw ValidationError("--shard splits the records of --data: give --data FILE") }
             do { _ = try RenderJob.Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
         }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
@@ -140,6 +144,7 @@ struct Render: ParsableCommand {
         job.dataPath = data
         job.strict = strict
         if let shard { job.shard = try? RenderJob.Shard(parsing: shard) }
+        job.settings.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var o = LayoutOverrides()
         o.pageSize = paper?.size
         o.margin = margin?.points
@@ -247,14 +252,17 @@ struct Render: ParsableCommand {
             Messages.warn("\(input): no hyphenation dictionary for language '\(prepared.defaults.language)': the text is not hyphenated (Debian's \(package) package would add one)")
         }
         for w in prepared.dataWarnings where !quiet { Messages.warn(w) }
-        for w in prepared.document.warnings where !quiet { Messages.warn(w) }
+        // A mail merge's build warnings come after it, each once with its first record.
+        let isMerge = prepared.merge != nil
+        for w in prepared.document.warnings where !quiet && !isMerge { Messages.warn(w) }
         let bar = ProgressBar(enabled: !quiet)
         var report: RenderReport
         if each != nil {
             report = RenderReport(pages: 0, warnings: [], unplacedRange: nil)
             var seen = Set<String>()
+            var recordWarnings: [String] = []
             do {
-                try job.renderEach(prepared, to: eachPaths, written: { path, fileReport in
+                recordWarnings = try job.renderEach(prepared, to: eachPaths, written: { path, fileReport in
                     bar.clear()
                     for w in fileReport.warnings where !quiet && seen.insert("\(w)").inserted { Messages.warn("\(input): \(w)") }
                     if let unplaced = fileReport.unplacedRange {
@@ -271,6 +279,7 @@ struct Render: ParsableCommand {
                 throw Messages.error("\(error)")
             }
             bar.clear()
+            for w in recordWarnings where !quiet && isMerge { Messages.warn(w) }
         } else {
             do {
                 report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
@@ -279,6 +288,7 @@ struct Render: ParsableCommand {
                 throw Messages.error("\(out): \(error)")
             }
             bar.clear()
+            for w in report.documentWarnings where !quiet { Messages.warn(w) }
             for w in report.warnings where !quiet { Messages.warn("\(input): \(w)") }
             if let unplaced = report.unplacedRange {
                 Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")

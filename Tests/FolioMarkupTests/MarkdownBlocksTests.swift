@@ -194,7 +194,7 @@ final class MarkdownBlocksTests: XCTestCase {
 
     func testReadingAheadStopsAtAnErrorAndCanBeAbandoned() throws {
         let reader = MarkdownBlocks(source: source("# A\n\ntext\n\n# B\n\n{.lead}\n"))
-        reader.readAheadInBackground()
+        reader.readAheadInBackground(minimumBytes: 0)
         XCTAssertNotNil(try reader.next())
         XCTAssertNotNil(try reader.next())
         XCTAssertNotNil(try reader.next())
@@ -203,7 +203,7 @@ final class MarkdownBlocksTests: XCTestCase {
         // Dropped with thousands of blocks still to read: the reading thread stops.
         let long = String(repeating: "A paragraph.\n\n", count: 5000)
         var abandoned: MarkdownBlocks? = MarkdownBlocks(source: source(long))
-        abandoned?.readAheadInBackground()
+        abandoned?.readAheadInBackground(minimumBytes: 0)
         XCTAssertNotNil(try abandoned?.next())
         abandoned = nil
     }

@@ -8,7 +8,7 @@ import CCmark
 func streamedBlocks(_ text: String, file: String = "doc.md", partBytes: Int = 64 << 10,
                     readAhead: Bool = false) throws -> [Block] {
     let reader = MarkdownBlocks(source: MarkdownSource(file: file, text: text), minimumPartBytes: partBytes)
-    if readAhead { reader.readAheadInBackground() }
+    if readAhead { reader.readAheadInBackground(minimumBytes: 0) }
     var result: [Block] = []
     while let block = try reader.next() { result.append(block) }
     return result

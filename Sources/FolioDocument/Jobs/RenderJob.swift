@@ -30,6 +30,9 @@ public struct PreparedDocument {
     /// `RenderJob.shard`, else all. Without data, `[0]` (the document); empty when the
     /// shard has no record.
     public var selected: [Int] = [0]
+    /// The 0-based index of the record `document` was built from: the first selected (0
+    /// without data, or when the shard has no record).
+    public var documentIndex = 0
     /// Seconds spent reading and parsing the document, loading the template and
     /// resolving its styles, and building the styled storage (for `--verbose`).
     public var timings: (read: Double, template: Double, build: Double) = (0, 0, 0)
@@ -83,6 +86,9 @@ public struct RenderJob {
         var merging: (template: ParsedDocumentTemplate, records: [DataValue])?
         var allRecords: [DataValue] = []
         var selected = [0]
+        // The front matter that names the template: the first record's, even when a shard
+        // builds another first.
+        var templateFrontMatter: FrontMatter?
         if isPlainText {
             if let dataPath { throw DocumentError(path: input, reason: "--data \(dataPath) fills a Markdown document; this is plain text") }
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
@@ -96,7 +102,16 @@ public struct RenderJob {
                 : selected.isEmpty ? [] : source.problems(with: records[0])
             if strict, !problems.isEmpty { throw TemplateFieldErrors(errors: problems) }
             dataWarnings = problems.map(\.description)
-            (markdown, blocks) = try MarkdownReader.open(source.render(records[0]), file: input)
+            let first = selected.first ?? 0
+            if first != 0 {
+                // A shard without record 1 reads its front matter only (for the template).
+                templateFrontMatter = try MarkdownReader.open(source.render(records[0]), file: input).0.frontMatter
+            }
+            do {
+                (markdown, blocks) = try MarkdownReader.open(source.render(records[first]), file: input)
+            } catch let e as DocumentError where first != 0 {
+                throw DocumentError(path: e.path, line: e.line, column: e.column, reason: "\(e.reason) (record \(first + 1))")
+            }
             if isList { merging = (source, records) }
         } else {
             (markdown, blocks) = try MarkdownReader.open(path: input)
@@ -105,10 +120,11 @@ public struct RenderJob {
         var template: Template
         if let templateName {
             template = try TemplateResolver.resolve(templateName)
-        } else if let name = markdown.frontMatter.template {
+        } else if let name = (templateFrontMatter ?? markdown.frontMatter).template {
             // A path in the front matter is relative to the document.
             let relative = URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent(name).path
-            let location = markdown.frontMatter.locations["template"] ?? SourceLocation(file: input, line: 1, column: 1)
+            let location = (templateFrontMatter ?? markdown.frontMatter).locations["template"]
+                ?? SourceLocation(file: input, line: 1, column: 1)
             do {
                 template = try TemplateResolver.resolve(FileManager.default.fileExists(atPath: relative) && !name.isEmpty ? relative : name)
             } catch let e as DocumentError where e.line == nil {
@@ -175,6 +191,7 @@ public struct RenderJob {
         prepared.dataWarnings = dataWarnings
         prepared.records = allRecords
         prepared.selected = selected
+        prepared.documentIndex = dataPath == nil ? 0 : selected.first ?? 0
         if let merging {
             let job = self
             prepared.merge = MergeRecords(records: merging.records, template: merging.template,
@@ -257,31 +274,41 @@ public struct RenderJob {
     }
 
     /// `--each`: renders each selected record of `prepared` into its own PDF, `paths[i]`
-    /// for record `i` (from `eachPaths`), in order, each written whole through a temporary
-    /// file; their folders are created. `written` is called after each file with its path
-    /// and report; `progress` gets the file's page and the fraction of all done.
+    /// for record `i` (from `eachPaths`), each written whole through a temporary file;
+    /// their folders are created. With `settings.jobs` above 1, that many records are built
+    /// and set at once, each file the same as one at a time. `written` is called after each
+    /// file, in record order, with its path and report; `progress` gets the file's page and
+    /// the fraction of all done (in order too). On an error, the files of the records
+    /// before it are written, and with several jobs some after it may be. Returns what
+    /// building the records warned about, each once with its first record (as
+    /// `RenderReport.documentWarnings`).
+    @discardableResult
     public func renderEach(_ prepared: PreparedDocument, to paths: [String],
                            written: (_ path: String, _ report: RenderReport) -> Void,
-                           progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws {
-        let count = Double(max(1, prepared.selected.count))
-        for (n, index) in prepared.selected.enumerated() {
-            let path = paths[index]
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-            catch { throw DocumentError(path: path, reason: "cannot create the folder \(folder): \(error.localizedDescription)") }
-            let document = index == 0 || prepared.merge == nil ? prepared.document : try prepared.merge!.document(at: index).document
-            let session = try RenderSession(template: prepared.template, styles: prepared.styles, defaults: prepared.defaults,
-                                            settings: settings, metadata: document.metadata, to: path)
-            let report: RenderReport
-            do {
-                report = try session.render(document) { page, done in progress?(page, (Double(n) + done) / count) }
-                try session.finish()
-            } catch {
-                session.cancel()
-                throw DocumentError(path: path, reason: "\(error)")
+                           progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> [String] {
+        let selected = prepared.selected
+        let count = Double(max(1, selected.count))
+        var warnings = RecordWarnings()
+        let work = EachRecord(prepared: prepared, paths: paths, settings: settings)
+        if settings.jobs <= 1 || selected.count <= 1 {
+            for (n, index) in selected.enumerated() {
+                let (report, built) = try work.render(index) { page, done in progress?(page, (Double(n) + done) / count) }
+                warnings.add(built, record: index)
+                written(paths[index], report)
             }
-            written(path, report)
+            return warnings.messages
         }
+        // Each record whole on a thread of its own; the caller hears of them in order.
+        let streams = OrderedStreams<(report: RenderReport, warnings: [String])>(count: selected.count, jobs: settings.jobs) { n, emit in
+            try emit(work.render(selected[n], progress: nil))
+        }
+        try streams.run { n, result in
+            let index = selected[n]
+            warnings.add(result.warnings, record: index)
+            progress?(result.report.pages, Double(n + 1) / count)
+            written(paths[index], result.report)
+        }
+        return warnings.messages
     }
 
     /// The default output: the input's path with `.pdf` for its extension.

@@ -43,9 +43,13 @@ final class BackgroundWorker: @unchecked Sendable {
     /// The column the worker sets paragraphs for, speculatively: its width and padding.
     struct Column { var width: Double; var padding: Double; var typesetting: TypesettingParameters }
     private let column: Column?
+    /// Where the worker's own context comes from (and goes back to); nil: a new one.
+    private let pool: ShapingPool?
 
-    init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, column: Column?) {
+    init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, column: Column?,
+         shaping pool: ShapingPool? = nil) {
         self.column = column
+        self.pool = pool
         self.first = first
         self.consumed = first
         self.next = first
@@ -89,7 +93,9 @@ final class BackgroundWorker: @unchecked Sendable {
 
     private func run() {
         defer { done.signal() }
-        let context = ShapingContext()
+        let context = pool?.checkOut() ?? ShapingContext()
+        // Given back before `cancel()` returns (the signal above comes after it).
+        defer { pool?.checkIn(context) }
         while true {
             condition.lock()
             // Jobs first; then a paragraph, if the window allows; else wait. With nothing

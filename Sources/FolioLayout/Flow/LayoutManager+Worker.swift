@@ -16,7 +16,7 @@ extension LayoutManager {
             column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, typesetting: typesetting)
         }
         worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: records.count,
-                                  column: column)
+                                  column: column, shaping: shapingPool)
     }
 
     /// Runs `job` on the thread shaping ahead (see `shapesInBackground`), before the next

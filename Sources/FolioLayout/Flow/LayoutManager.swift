@@ -53,7 +53,12 @@ public final class LayoutManager: TextStorageObserver {
     var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
     var finished = false
     var completedContainers = 0
-    let context = ShapingContext()
+    /// This manager's Pango context (its fonts and word cache): its own, or one borrowed
+    /// from `shapingPool` for the manager's lifetime.
+    let context: ShapingContext
+    /// The pool the manager's shaping contexts come from and go back to; nil when it
+    /// makes its own.
+    public let shapingPool: ShapingPool?
     /// Builds each placed line (justification as `typesetting` says).
     var assembler: LineAssembler { LineAssembler(parameters: typesetting) }
     /// Shapes paragraphs ahead of the breaker on another core, when enabled.
@@ -64,17 +69,24 @@ public final class LayoutManager: TextStorageObserver {
     var keptParagraphs = Set<Int>()
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
-    /// delegate that supplies them) before asking for layout.
+    /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
+    /// shaped words come from contexts of that pool, warm from earlier managers, instead of
+    /// a context of the manager's own (the layout is the same).
     public init(textStorage: TextStorage, defaults: LayoutDefaults = LayoutDefaults(),
-                typesetting: TypesettingParameters = .standard) {
+                typesetting: TypesettingParameters = .standard, shaping: ShapingPool? = nil) {
         self.textStorage = textStorage
+        shapingPool = shaping
+        context = shaping?.checkOut() ?? ShapingContext()
         self.defaults = defaults
         precondition(typesetting.problem == nil, "typesetting parameters: \(typesetting.problem ?? "")")
         self.typesetting = typesetting
         textStorage.addObserver(self)
     }
 
-    deinit { worker?.cancel() }
+    deinit {
+        worker?.cancel()
+        shapingPool?.checkIn(context)
+    }
 
     // MARK: Stored state of the other parts (Flow/LayoutManager+*.swift)
 

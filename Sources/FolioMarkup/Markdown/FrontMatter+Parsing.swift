@@ -103,8 +103,10 @@ extension FrontMatter {
 
         let root: Node?
         do {
-            // Values are read as text (see TemplateYAML): no tag resolution needed.
-            root = try Yams.compose(yaml: yaml, .basic)
+            // Values are read as text (see TemplateYAML): no tag resolution needed. The
+            // encoding is given: Yams's default reads the whole environment each time,
+            // which cost more than parsing a mail-merge record's front matter.
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             switch error {
             case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),

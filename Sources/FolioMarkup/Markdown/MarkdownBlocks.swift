@@ -10,9 +10,16 @@ import Foundation
 package final class MarkdownBlocks {
     private let parser: BlockParser
     private var readAhead: ReadAhead?
+    /// The body's length in bytes.
+    private let bodyBytes: Int
+    /// A body shorter than this is read on the caller's thread even when asked to read
+    /// ahead: starting a thread and handing it each block costs more than parsing it (a
+    /// mail merge reads one short body per record).
+    static let readAheadMinimumBytes = 16 << 10
 
     /// Blocks of `source`, parsed in parts of at least `minimumPartBytes`.
     init(source: MarkdownSource, minimumPartBytes: Int = 64 << 10) {
+        bodyBytes = source.original.count
         parser = BlockParser(tree: CmarkTree(source: source),
                              parts: MarkdownParts(source: source, minimumBytes: minimumPartBytes))
     }
@@ -27,9 +34,10 @@ package final class MarkdownBlocks {
     }
 
     /// From now on, the body is parsed and its blocks converted on a thread of their own, a
-    /// few hundred ahead of the caller, who styles them meanwhile.
-    func readAheadInBackground() {
-        guard readAhead == nil else { return }
+    /// few hundred ahead of the caller, who styles them meanwhile (unless the body is
+    /// shorter than `minimumBytes`).
+    func readAheadInBackground(minimumBytes: Int = MarkdownBlocks.readAheadMinimumBytes) {
+        guard readAhead == nil, bodyBytes >= minimumBytes else { return }
         readAhead = ReadAhead(parser)
     }
 

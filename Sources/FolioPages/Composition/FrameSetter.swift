@@ -9,6 +9,8 @@ final class FrameSetter {
     let template: Template
     let styles: StyleSheet?
     let defaults: LayoutDefaults
+    /// Where the frames' layout managers get their fonts.
+    let shaping: ShapingPool?
     private var setters: [String: Setter] = [:]
 
     /// One frame's text: its storage and layout manager, the attributes of its style,
@@ -20,8 +22,8 @@ final class FrameSetter {
         var text: String
     }
 
-    init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults) {
-        self.template = template; self.styles = styles; self.defaults = defaults
+    init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults, shaping: ShapingPool? = nil) {
+        self.template = template; self.styles = styles; self.defaults = defaults; self.shaping = shaping
     }
 
     deinit {
@@ -78,11 +80,11 @@ final class FrameSetter {
         // Text too long for the frame ends in an ellipsis on the last line it holds,
         // rather than running on into lines that are cut off unseen.
         let lineHeight = TextMeasurer.boundingSize(of: TextStorage("Xg", attributes: attributes, paragraphStyle: paragraph),
-                                                   width: 1e6).height
+                                                   width: 1e6, shaping: shaping).height
         let lines = max(1, Int(((frame.rect.height + 0.5) / max(lineHeight, 1)).rounded(.down)))
         if paragraph.lineBreakMode == .wordWrap { paragraph.lineBreakMode = .truncateTail }
         let storage = TextStorage(" ", attributes: attributes, paragraphStyle: paragraph)
-        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting)
+        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
         let container = TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1)))
         container.maximumNumberOfLines = lines
         manager.addTextContainer(container)

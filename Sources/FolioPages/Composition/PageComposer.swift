@@ -170,7 +170,8 @@ public final class PageComposer: LayoutManagerDelegate {
         if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }
         let storage = TextStorage()
         storage.append(manager.textStorage.attributedText(in: offset..<end))
-        let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting)
+        let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,
+                                  shaping: manager.shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
         probe.ensureLayout()
         let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }

@@ -24,24 +24,14 @@ public enum DocumentRenderer {
         }
     }
 
-    /// The storage range set on `page`.
-    static func textRange(of page: ComposedPage, in manager: LayoutManager) -> Range<Int> {
-        var lo = Int.max, hi = 0
-        for column in page.columns {
-            let lines = manager.lineFragments(inContainerAt: column.containerIndex)
-            if let f = lines.first { lo = min(lo, f.characterRange.lowerBound) }
-            if let l = lines.last { hi = max(hi, l.characterRange.upperBound) }
-        }
-        return lo == .max ? 0..<0 : lo..<hi
-    }
-
     /// The page's columns and the rules between them.
-    static func draw(_ page: ComposedPage, manager: LayoutManager, on canvas: PageCanvas) {
-        for column in page.columns { canvas.draw(manager, containerAt: column.containerIndex, at: column.origin) }
-        for set in page.columnSets {
+    static func draw(_ page: LaidOutPage, on canvas: PageCanvas) {
+        for column in page.page.columns {
+            canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), at: column.origin)
+        }
+        for (set, bottom) in zip(page.page.columnSets, page.bandBottoms) {
             guard let rule = set.rule, set.rects.count > 1 else { continue }
             // Rules run as deep as the deepest column of the band.
-            let bottom = set.usedBottom(in: manager)
             for (a, b) in zip(set.rects, set.rects.dropFirst()) {
                 let x = (a.maxX + b.minX) / 2
                 canvas.strokeLine(from: Point(x: x, y: set.top), to: Point(x: x, y: bottom), color: rule.color, width: rule.width)

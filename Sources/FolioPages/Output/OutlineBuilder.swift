@@ -28,11 +28,14 @@ struct OutlineBuilder {
         self.written = written
     }
 
-    mutating func mark(page: ComposedPage, range: Range<Int>, manager: LayoutManager, pdf: PDFDocument, canvas: PageCanvas) {
+    /// Writes the destinations of the anchors and the outline items of the headings set on
+    /// `laidOut`, drawn on `canvas`.
+    mutating func mark(_ laidOut: LaidOutPage, pdf: PDFDocument, canvas: PageCanvas) {
+        let page = laidOut.page, range = laidOut.range
         while nextAnchor < anchors.count, anchors[nextAnchor].offset < range.upperBound {
             let anchor = anchors[nextAnchor]
             nextAnchor += 1
-            if let p = position(of: anchor.offset, page: page, manager: manager), !earlier.contains(anchor.id) {
+            if let p = position(of: anchor.offset, on: laidOut), !earlier.contains(anchor.id) {
                 written.insert(anchor.id)
                 canvas.addDestination(anchor.id, at: p)
             }
@@ -40,7 +43,7 @@ struct OutlineBuilder {
         while nextHeading < headings.count, headings[nextHeading].offset < range.upperBound {
             let heading = headings[nextHeading]
             nextHeading += 1
-            let p = position(of: heading.offset, page: page, manager: manager) ?? Point(x: 0, y: 0)
+            let p = position(of: heading.offset, on: laidOut) ?? Point(x: 0, y: 0)
             while let top = stack.last, top.level >= heading.level { stack.removeLast() }
             let title = heading.title.isEmpty ? "(untitled)" : heading.title
             let item = pdf.addOutlineItem(title, parent: stack.last?.item ?? root,
@@ -50,9 +53,9 @@ struct OutlineBuilder {
     }
 
     /// The top-left of the line holding `offset` on `page`, in page coordinates.
-    private func position(of offset: Int, page: ComposedPage, manager: LayoutManager) -> Point? {
-        for column in page.columns {
-            for line in manager.lineFragments(inContainerAt: column.containerIndex)
+    private func position(of offset: Int, on page: LaidOutPage) -> Point? {
+        for column in page.page.columns {
+            for line in page.lines(inContainerAt: column.containerIndex)
             where line.characterRange.contains(offset) || line.characterRange.lowerBound >= offset {
                 return Point(x: column.origin.x + line.rect.minX, y: column.origin.y + line.rect.minY)
             }

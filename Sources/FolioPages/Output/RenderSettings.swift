@@ -8,6 +8,11 @@ public struct RenderSettings: Sendable {
     /// thread also writes out each finished page (cairo's share of the work) while the
     /// next is laid out.
     public var parallelShaping = true
+    /// How many threads a mail merge works on: into one PDF, one draws the pages while the
+    /// others build and lay out the records to come; with `--each`, that many records are
+    /// rendered at once. 1 sets records one after another. The output is the same, byte
+    /// for byte, for any number.
+    public var jobs = 1
     /// Defaults: no PNG previews, parallel shaping on.
     public init() {}
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A page as layout left it, with everything drawing it needs copied out of the layout
+/// manager: its columns' lines, the text set on it, how deep each ruled band goes. It can
+/// be drawn on another thread while the manager lays out the next page, or after the
+/// manager is gone (a mail merge sets records on several threads and draws them in order).
+package struct LaidOutPage: Sendable {
+    /// The page as composed from the template.
+    package let page: ComposedPage
+    /// The lines of each container on the page, by container index.
+    private let lines: [Int: [LineFragment]]
+    /// The storage range set on the page.
+    package let range: Range<Int>
+    /// For each column set of the page, the bottom of its deepest column (where a column
+    /// rule ends).
+    package let bandBottoms: [Double]
+    /// How much of the document is set once this page is: 0…1.
+    package let fractionDone: Double
+
+    /// `page` as `manager` has laid it out now.
+    package init(_ page: ComposedPage, manager: LayoutManager) {
+        self.page = page
+        var lines: [Int: [LineFragment]] = [:]
+        for column in page.columns { lines[column.containerIndex] = Array(manager.lineFragments(inContainerAt: column.containerIndex)) }
+        self.lines = lines
+        var lo = Int.max, hi = 0
+        for column in page.columns {
+            if let f = lines[column.containerIndex]?.first { lo = min(lo, f.characterRange.lowerBound) }
+            if let l = lines[column.containerIndex]?.last { hi = max(hi, l.characterRange.upperBound) }
+        }
+        range = lo == .max ? 0..<0 : lo..<hi
+        bandBottoms = page.columnSets.map { set in
+            var bottom = set.top
+            for (index, rect) in zip(set.containerIndexes, set.rects) {
+                if let last = lines[index]?.last { bottom = max(bottom, rect.minY + last.rect.maxY) }
+            }
+            return bottom
+        }
+        let length = manager.textStorage.length
+        fractionDone = length > 0 ? min(1, Double(range.upperBound) / Double(length)) : 1
+    }
+
+    /// The lines of container `index` (empty for a container not on the page).
+    package func lines(inContainerAt index: Int) -> [LineFragment] { lines[index] ?? [] }
+}
