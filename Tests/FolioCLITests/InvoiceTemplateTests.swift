@@ -1,3 +1,4 @@
+import FolioDocument
 import FolioTestSupport
 import Foundation
 import XCTest
@@ -18,10 +19,12 @@ final class InvoiceTemplateTests: XCTestCase {
         let dir = try makeTemporaryDirectory()
         let pdf = dir.appendingPathComponent("invoices.pdf").path
         let result = try folio(["render", documents.appendingPathComponent("invoice.md").path,
-                                "--data", documents.appendingPathComponent("invoice.json").path, "-o", pdf], environment: fixedEpoch)
+                                "--data", documents.appendingPathComponent("invoice.yaml").path, "-o", pdf], environment: fixedEpoch)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try qpdfCheck(pdf).status, 0)
-        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: documents.appendingPathComponent("invoice.json"))) as! [[String: Any]]
+        guard case .array(let data) = try DataLoader.load(path: documents.appendingPathComponent("invoice.yaml").path) else {
+            return XCTFail("invoice.yaml is a list of invoices")
+        }
         let pages = try pdfPageCount(pdf)
         var invoice = -1
         var itemsSeen = 0
@@ -36,15 +39,15 @@ final class InvoiceTemplateTests: XCTestCase {
                 invoice += 1
                 itemsSeen = 0
                 expectedPages = numbers[1]
-                XCTAssertTrue(text.contains("Invoice \(data[invoice]["number"] as! String)"), "page \(p) opens invoice \(invoice)")
+                XCTAssertTrue(text.contains("Invoice \(data[invoice].lookup(path: "number")?.stringValue ?? "?")"), "page \(p) opens invoice \(invoice)")
             } else {
                 XCTAssertEqual(numbers[1], expectedPages)
             }
             // Line items on this page, and the subtotal (or total) closing them.
-            let items = (data[invoice]["items"] as! [[String: Any]])
+            guard case .array(let items)? = data[invoice].lookup(path: "items") else { return XCTFail("invoice \(invoice) has items") }
             guard let subtotal = words.firstIndex(where: { $0.text == "Subtotal" }) else { continue }
             if numbers[0] > 1 { XCTAssertTrue(text.hasPrefix("Example Industries") && text.contains("Line items (continued)"), "page \(p)") }
-            let amounts = items.map { $0["amount"] as! Double }
+            let amounts = items.map { $0.lookup(path: "amount")?.numberValue?.double ?? .nan }
             let count = words[..<subtotal].filter { w in w.xMin > 480 && pounds(w.text) != nil }.count
             itemsSeen += count
             let carried = try XCTUnwrap(words[subtotal...].lazy.compactMap { self.pounds($0.text) }.first)

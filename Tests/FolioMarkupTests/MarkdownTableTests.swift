@@ -104,6 +104,8 @@ final class MarkdownTableTests: XCTestCase {
         XCTAssertTrue(message("{decimal=7}" + table).contains("column numbers from 1 to 2"))
         XCTAssertTrue(message("{padding=\"1pt 2pt 3pt\"}" + table).contains("padding"))
         XCTAssertTrue(message("{header=9}" + table).hasPrefix("t.md:1:"), message("{header=9}" + table))
+        // The line before a table keeps its own line number (cmark-gfm's table extension drops it).
+        XCTAssertTrue(message("Intro.\n\nMore.\n\n{colour=red}" + table).hasPrefix("t.md:5:2:"), message("Intro.\n\nMore.\n\n{colour=red}" + table))
     }
 
     func testTemplateTableLooksExtendAndNameTheirMistakes() throws {

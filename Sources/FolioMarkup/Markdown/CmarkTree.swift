@@ -110,7 +110,10 @@ struct CmarkTree {
             pending = pending.map { ($0.spec.merged(with: spec), $0.location) } ?? (spec, location)
             return nil
         case .block(var block)?:
-            if let style = pending {
+            if var style = pending {
+                if case .table(let table) = block.kind, let header = table.rowLocations.first {
+                    style = placedAbove(header, style)
+                }
                 // The block's own attributes (a heading's `{#id}`) win over the line's.
                 block.spec = block.spec.map { style.spec.merged(with: $0) } ?? style.spec
                 pending = nil
@@ -127,6 +130,24 @@ struct CmarkTree {
             }
             return block
         }
+    }
+
+    /// A style line written right above a table's header row, placed there: cmark-gfm's
+    /// table extension, taking the header from the end of a paragraph, leaves what is
+    /// left of it numbered from the parse's first lines.
+    private func placedAbove(_ header: SourceLocation, _ style: PendingStyle) -> PendingStyle {
+        let line = header.line - 1
+        guard line >= 1, line != style.location.line, line <= source.lineStarts.count else { return style }
+        let start = source.lineStarts[line - 1]
+        let end = line < source.lineStarts.count ? source.lineStarts[line] : source.original.count
+        let text = String(decoding: source.original[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("{"), text.hasSuffix("}") else { return style }
+        let delta = line - style.location.line
+        var spec = style.spec
+        for k in spec.properties.indices { spec.properties[k].location?.line += delta }
+        var location = style.location
+        location.line = line
+        return (spec, location)
     }
 
     /// A style line must be followed by a block in the same container.
@@ -229,7 +250,29 @@ struct CmarkTree {
             rows.append(Array(cells.prefix(max(count, 1))))
             places.append(self.location(of: r))
         }
-        return Block(kind: .table(TableContent(alignments: alignments, rows: rows, rowLocations: places)), location: location)
+        // cmark-gfm numbers a table whose header row ended a paragraph from that
+        // paragraph's first line: the header is the line above the delimiter row.
+        var place = location
+        if let header = headerLine(from: location.line) {
+            place = source.location(line: header, byteColumn: source.contentColumn(line: header))
+            if !places.isEmpty { places[0] = place }
+        }
+        return Block(kind: .table(TableContent(alignments: alignments, rows: rows, rowLocations: places)), location: place)
+    }
+
+    /// The line above the first delimiter row (`|---|:--:|`) at or after `line`.
+    private func headerLine(from line: Int) -> Int? {
+        var n = max(1, line)
+        while n < source.lineStarts.count, n < line + 64 {
+            let start = source.lineStarts[n]
+            let end = n + 1 < source.lineStarts.count ? source.lineStarts[n + 1] : source.original.count
+            let bytes = source.original[start..<end].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") }
+            if bytes.contains(UInt8(ascii: "-")), bytes.allSatisfy({ $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }) {
+                return n
+            }
+            n += 1
+        }
+        return nil
     }
 
     /// cmark-gfm 0.29's tasklist extension misses task items inside block quotes; this finds
