@@ -6,8 +6,9 @@ import XCTest
 /// decimal columns lined up, a valid PDF and the same bytes every run.
 final class TableRenderTests: XCTestCase {
     private func table(rows: Int) -> String {
-        var lines = ["# Ledger", "", "{decimal=3 footer=1}", "| Entry | Note | Amount |", "|---|---|--:|"]
+        var lines = ["# Ledger", "", "{decimal=3 footer=2}", "| Entry | Note | Amount |", "|---|---|--:|"]
         for i in 1...rows { lines.append("| Row \(i) | note \(i) | \(i * 7).\(i % 10)5 |") }
+        lines.append("| Page | < | {page-total} |")
         lines.append("| Total | < | {column-total} |")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -34,7 +35,11 @@ final class TableRenderTests: XCTestCase {
                 if let n = Int(words[i + 1].text) { onPage.append(n) }
             }
             seen += onPage
-            // The footer closing the page shows the total of the rows set so far.
+            // The footer closing the page shows the total of its own rows, then of the rows set so far.
+            let pageRow = try XCTUnwrap(words.firstIndex { $0.text == "Page" }, "page \(p) has the page total")
+            let pageSum = onPage.reduce(0) { $0 + $1 * 700 + ($1 % 10) * 10 + 5 }
+            XCTAssertEqual(words[(pageRow + 1)...].first { Double($0.text) != nil }?.text,
+                           "\(pageSum / 100).\(String(format: "%02d", pageSum % 100))", "page \(p)")
             let total = try XCTUnwrap(words.firstIndex { $0.text == "Total" }, "page \(p) ends with the footer")
             let sum = seen.reduce(0) { $0 + $1 * 700 + ($1 % 10) * 10 + 5 }
             let expected = "\(sum / 100).\(String(format: "%02d", sum % 100))"

@@ -3,29 +3,33 @@
 // total at the table's end.
 
 extension LayoutManager {
-    /// A total for each column whose footer cell holds the marker.
-    func columnTotals(of table: TableStructure, shapes: TableShapes) -> [Int: ColumnTotal] {
-        guard let marker = table.table.totalMarker else { return [:] }
-        var totals: [Int: ColumnTotal] = [:]
-        for cell in table.cells(startingIn: table.footerRows) where cell.columns.count == 1 && text(of: cell).contains(marker) {
-            let language = shapes.paragraph(cell.paragraphs.lowerBound, keep: true).language
-            totals[cell.columns.lowerBound] = ColumnTotal(language: language)
+    /// Totals for each column whose footer cell holds a total marker.
+    func columnTotals(of table: TableStructure, shapes: TableShapes) -> TableTotals {
+        let markers = [table.table.totalMarker, table.table.partTotalMarker].compactMap { $0 }
+        guard !markers.isEmpty else { return TableTotals(columns: [:]) }
+        var columns: [Int: String] = [:]
+        for cell in table.cells(startingIn: table.footerRows) where cell.columns.count == 1 {
+            let text = text(of: cell)
+            guard markers.contains(where: text.contains) else { continue }
+            columns[cell.columns.lowerBound] = shapes.paragraph(cell.paragraphs.lowerBound, keep: true).language
         }
-        return totals
+        return TableTotals(columns: columns)
     }
 
     /// Adds the numbers of `group`'s cells (first parts only) to the totals of their columns.
-    func count(_ group: RowGroup, into totals: inout [Int: ColumnTotal]) {
+    func count(_ group: RowGroup, into totals: inout TableTotals) {
         for c in group.cells where !c.isContinuation && c.cell.columns.count == 1 {
-            totals[c.cell.columns.lowerBound]?.add(text(of: c.cell))
+            totals.add(text(of: c.cell), column: c.cell.columns.lowerBound)
         }
     }
 
-    /// Has the footer cells holding the marker set with `totals` written in instead.
-    func fillTotals(_ totals: [Int: ColumnTotal], in table: TableStructure, shapes: TableShapes) {
-        guard let marker = table.table.totalMarker else { return }
+    /// Has the footer cells holding a marker set with the totals written in instead.
+    func fillTotals(_ totals: TableTotals, in table: TableStructure, shapes: TableShapes) {
+        var markers: [(needle: [UInt8], totals: [Int: ColumnTotal])] = []
+        if let m = table.table.totalMarker { markers.append((Array(m.utf8), totals.running)) }
+        if let m = table.table.partTotalMarker { markers.append((Array(m.utf8), totals.part)) }
         for cell in table.cells(startingIn: table.footerRows) where cell.columns.count == 1 {
-            guard let total = totals[cell.columns.lowerBound] else { continue }
+            let column = cell.columns.lowerBound
             for i in cell.paragraphs {
                 let range = textStorage.paragraphContentRange(at: i)
                 let copy = TextStorage()
@@ -34,14 +38,19 @@ extension LayoutManager {
                                 paragraphStyle: textStorage.paragraphStyle(ofParagraph: i))
                 }
                 // Byte offsets of every marker, replaced from the last so the others keep theirs.
-                let bytes = Array(copy.string.utf8), needle = Array(marker.utf8)
-                var found: [Int] = []
+                let bytes = Array(copy.string.utf8)
+                var found: [(at: Int, length: Int, text: String)] = []
                 var at = 0
-                while at + needle.count <= bytes.count {
-                    if bytes[at..<(at + needle.count)].elementsEqual(needle) { found.append(at); at += needle.count } else { at += 1 }
+                scan: while at < bytes.count {
+                    for m in markers where at + m.needle.count <= bytes.count && bytes[at..<(at + m.needle.count)].elementsEqual(m.needle) {
+                        found.append((at, m.needle.count, m.totals[column]?.formatted ?? ""))
+                        at += m.needle.count
+                        continue scan
+                    }
+                    at += 1
                 }
                 guard !found.isEmpty else { continue }
-                for lo in found.reversed() { copy.replaceCharacters(in: lo..<(lo + needle.count), with: total.formatted) }
+                for f in found.reversed() { copy.replaceCharacters(in: f.at..<(f.at + f.length), with: f.text) }
                 shapes.replaced[i] = BackgroundWorker.shape(paragraph: 0, of: copy, defaults: defaults, typesetting: typesetting,
                                                             column: nil, context: context, storageOffset: range.lowerBound)
             }

@@ -65,9 +65,7 @@ extension LayoutManager {
         var footerHeight = footer.reduce(0) { $0 + $1.height }
         if !totals.isEmpty {
             // Room for the footer as it will be set: with a total as wide as most are.
-            var sample = totals
-            for k in sample.keys { sample[k]?.add("-888,888,888.88") }
-            fillTotals(sample, in: table, shapes: shapes)
+            fillTotals(totals.sample, in: table, shapes: shapes)
             footerHeight = max(footerHeight, setGroups(table.footerRows).reduce(0) { $0 + $1.height })
             shapes.replaced.removeAll()
         }
@@ -128,6 +126,7 @@ extension LayoutManager {
                 part.close(at: cursor.y, into: &out)
             }
             flush()
+            if part.hasRows { totals.startPart() }
             cursor = FlowCursor(containerIndex: cursor.containerIndex + 1, y: -.infinity, linesInContainer: 0)
             guard let c = enterContainer() else { return false }
             noteCompletedContainers()

@@ -89,7 +89,7 @@ extension BuildState {
             rowBackgrounds: look.zebra.map { $0 == .clear ? nil : $0 },
             frame: TableEdges(top: look.topRule ?? look.frame, left: look.frame, bottom: look.bottomRule ?? look.frame, right: look.frame),
             headerRule: look.headerRule, rowRule: look.rowRule, columnRule: look.columnRule,
-            continuationLabel: look.continued, continuationAttributes: attributes(of: continued), totalMarker: "{column-total}",
+            continuationLabel: look.continued, continuationAttributes: attributes(of: continued), totalMarker: "{column-total}", partTotalMarker: "{page-total}",
             spacingBefore: look.spaceBefore, spacingAfter: look.spaceAfter, placement: look.placement)
         anchor(block)
 

@@ -68,6 +68,9 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
     /// (`ColumnTotal` reads the numbers as written): in the footers repeated at breaks a
     /// running subtotal, in the last one the table's total. Nil: footers are set as written.
     public let totalMarker: String?
+    /// Text in a footer cell replaced by the total of its column's body cells in this part
+    /// of the table alone (this column or page): a page total. Nil: none.
+    public let partTotalMarker: String?
     /// Space above and below the table, in points.
     public let spacingBefore: Double, spacingAfter: Double
     /// Where a table narrower than the width available sits in it.
@@ -81,7 +84,7 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
                 width: Width = .automatic, collapsesBorders: Bool = true, headerRowCount: Int = 0, repeatsHeader: Bool = true, footerRowCount: Int = 0, repeatsFooter: Bool = true,
                 rowBackgrounds: [Color?] = [], frame: TableEdges = .none, headerRule: TableBorder? = nil,
                 rowRule: TableBorder? = nil, columnRule: TableBorder? = nil, continuationLabel: String? = nil,
-                continuationAttributes: TextAttributes = TextAttributes(), totalMarker: String? = nil, spacingBefore: Double = 0,
+                continuationAttributes: TextAttributes = TextAttributes(), totalMarker: String? = nil, partTotalMarker: String? = nil, spacingBefore: Double = 0,
                 spacingAfter: Double = 0, placement: Placement = .leading) {
         precondition(columnCount > 0, "a table has at least one column")
         self.columnCount = columnCount
@@ -101,6 +104,7 @@ public final class TextTable: Hashable, Sendable, CustomStringConvertible {
         self.continuationLabel = continuationLabel
         self.continuationAttributes = continuationAttributes
         self.totalMarker = totalMarker.flatMap { $0.isEmpty ? nil : $0 }
+        self.partTotalMarker = partTotalMarker.flatMap { $0.isEmpty ? nil : $0 }
         self.spacingBefore = spacingBefore
         self.spacingAfter = spacingAfter
         self.placement = placement
