@@ -142,4 +142,28 @@ final class MarkdownTableTests: XCTestCase {
         XCTAssertEqual(c[0].block.table.placement, .trailing)
         XCTAssertEqual(c[0].block.table.width, .fraction(0.5))
     }
+
+    func testALongTableIsReadInSlicesIntoOneTable() throws {
+        // Long enough to be parsed a slice of rows at a time (see TableSlices).
+        let count = 3 * 512 + 77
+        var lines = ["Before.", "", "{decimal=2}", "| Item | Amount |", "|------|-------:|"]
+        for i in 1...count { lines.append(i == 600 ? "| ^ | \(i).5 |" : "| item \(i) | \(i).5 |") }
+        lines += ["", "After *this*."]
+        let markdown = lines.joined(separator: "\n") + "\n"
+        let document = try MarkdownReader.parse(markdown, file: "t.md")
+        XCTAssertEqual(document.blocks.count, 3)
+        guard case .table(let t) = document.blocks[1].kind else { return XCTFail("\(document.blocks.map(\.kind))") }
+        XCTAssertEqual(t.rows.count, count + 1, "every row once, the header once")
+        XCTAssertEqual(t.rows.map { $0[0].content.plainText }.prefix(3), ["Item", "item 1", "item 2"])
+        XCTAssertEqual(t.rows.last?[1].content.plainText, "\(count).5")
+        XCTAssertEqual(t.rowLocations.map(\.line), [4] + (6..<(6 + count)).map { $0 }, "each row at its own line")
+        XCTAssertTrue(t.rows[600][0].joinsAbove, "a join across a slice's first row")
+        XCTAssertEqual(document.blocks[1].spec?.value(of: "decimal"), "2", "the style line above still applies")
+        XCTAssertEqual(document.blocks[2].location.line, lines.count)
+        // Built, the table spans the slices: the joined cell covers two rows.
+        let built = try build(markdown)
+        let cells = cells(built)
+        XCTAssertEqual(cells.count, 2 * (count + 1) - 1)
+        XCTAssertEqual(cells.first { $0.text == "item 599" }?.block.rowSpan, 2)
+    }
 }

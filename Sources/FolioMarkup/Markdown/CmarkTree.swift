@@ -34,6 +34,27 @@ struct CmarkTree {
         return document
     }
 
+    /// `lines` of the source parsed after `prefix` lines (a long table's header and
+    /// delimiter rows, so that a slice of its rows parses as the same table), numbered as
+    /// they are in the source; the caller frees it.
+    mutating func parseDocument(prefix: [Int], lines: Range<Int>, lineStarts: [Int]) throws -> OpaquePointer {
+        func bytes(_ line: Int) -> ArraySlice<UInt8> {
+            let start = lineStarts[line - 1]
+            let end = line < lineStarts.count ? lineStarts[line] : source.parserInput.count
+            return source.parserInput[start..<end]
+        }
+        var input: [UInt8] = []
+        for line in prefix { input += bytes(line) }
+        let start = lineStarts[lines.lowerBound - 1]
+        let end = lines.upperBound - 1 < lineStarts.count ? lineStarts[lines.upperBound - 1] : source.parserInput.count
+        input += source.parserInput[start..<end]
+        lineOffset = lines.lowerBound - 1 - prefix.count
+        guard let document = Self.parse(input[...]) else {
+            throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
+        }
+        return document
+    }
+
     /// Finishes a parse fed elsewhere (`MarkdownParts`), taking turns like `parse`.
     static func finish(_ parser: OpaquePointer) -> OpaquePointer? {
         lock.withLock { cmark_parser_finish(parser) }

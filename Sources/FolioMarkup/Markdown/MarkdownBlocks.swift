@@ -64,22 +64,60 @@ private final class BlockParser: @unchecked Sendable {
 
     deinit { if let document { cmark_node_free(document) } }
 
+    /// A long pipe table being read slice by slice (`TableSlices`): its rows so far, and
+    /// the slices left.
+    private var table: (block: Block?, slices: TableSlices, rest: Range<Int>)?
+    /// Lines of the part after a sliced table.
+    private var afterTable: Range<Int>?
+
     func next() throws -> Block? {
         guard !done else { return nil }
         do {
             while true {
                 if document == nil {
-                    guard let lines = parts.next() else {
-                        done = true
-                        try tree.checkNothingPending(pending)
-                        return nil
+                    if let held = table {
+                        guard held.block != nil else {
+                            // The first slice did not end in a table after all: read the
+                            // rest as it comes.
+                            afterTable = held.rest
+                            table = nil
+                            continue
+                        }
+                        if let slice = table?.slices.next() {
+                            try append(slice, prefix: held.slices.prefix)
+                            continue
+                        }
+                        table = nil
+                        if let block = held.block { return block }
+                    }
+                    var lines: Range<Int>
+                    if let rest = afterTable { lines = rest; afterTable = nil } else {
+                        guard let next = parts.next() else {
+                            done = true
+                            try tree.checkNothingPending(pending)
+                            return nil
+                        }
+                        lines = next
+                    }
+                    if let slices = TableSlices(in: lines, source: tree.source, lineStarts: parts.lineStarts) {
+                        // The part holds a long table: parse it up to its first slice's end;
+                        // the other slices follow, each parsed after the table's header.
+                        table = (nil, slices, slices.firstEnd..<lines.upperBound)
+                        afterTable = slices.after
+                        lines = lines.lowerBound..<slices.firstEnd
                     }
                     document = try tree.parseDocument(lines: lines, lineStarts: parts.lineStarts)
                 }
                 while let node = cmark_node_first_child(document) {
                     let block = try tree.take(node, pending: &pending)
+                    let last = cmark_node_next(node) == nil
                     cmark_node_unlink(node)
                     cmark_node_free(node)
+                    if last, table != nil, let block, case .table = block.kind {
+                        // The table's first slice: held until its last rows are read.
+                        table?.block = block
+                        continue
+                    }
                     if let block { return block }
                 }
                 cmark_node_free(document)
@@ -91,6 +129,18 @@ private final class BlockParser: @unchecked Sendable {
             document = nil
             throw error
         }
+    }
+
+    /// Parses one slice of the long table's rows after its header and adds them to it.
+    private func append(_ slice: Range<Int>, prefix: [Int]) throws {
+        let document = try tree.parseDocument(prefix: prefix, lines: slice, lineStarts: parts.lineStarts)
+        defer { cmark_node_free(document) }
+        var none: CmarkTree.PendingStyle? = nil
+        guard let node = cmark_node_first_child(document), let block = try tree.take(node, pending: &none),
+              case .table(let rows) = block.kind, case .table(var content)? = table?.block?.kind else { return }
+        content.rows += rows.rows.dropFirst()
+        content.rowLocations += rows.rowLocations.dropFirst()
+        table?.block?.kind = .table(content)
     }
 
     var nodesLeft: Int? {
@@ -163,5 +213,73 @@ private final class ReadAhead: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         done.wait()
+    }
+}
+
+/// A long pipe table in a part, cut into slices of rows: cmark's tree of a table takes some
+/// forty bytes for each byte of its text, so a table of many thousand rows is parsed a
+/// slice at a time, each slice after the table's header and delimiter rows (and read back
+/// into the one table).
+struct TableSlices {
+    /// Rows a slice holds.
+    static let rowsPerSlice = 512
+    /// The header and delimiter rows' lines.
+    let prefix: [Int]
+    /// Where the first slice (the part up to it) ends.
+    let firstEnd: Int
+    /// The lines of the part after the table, if any.
+    let after: Range<Int>?
+    private var slices: [Range<Int>]
+    private var index = 0
+
+    /// The slices of the first long table at the top level of `lines`; nil when there is none.
+    init?(in lines: Range<Int>, source: MarkdownSource, lineStarts: [Int], minimumRows: Int = 2 * TableSlices.rowsPerSlice) {
+        func text(_ line: Int) -> ArraySlice<UInt8> {
+            let start = lineStarts[line - 1]
+            let end = line < lineStarts.count ? lineStarts[line] : source.parserInput.count
+            return source.parserInput[start..<end]
+        }
+        func isRow(_ line: Int) -> Bool {
+            let t = text(line)
+            return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "|"))
+        }
+        func isDelimiter(_ line: Int) -> Bool {
+            let t = text(line).filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "-"))
+                && t.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
+        }
+        // Only worth looking in a part long enough to hold such a table.
+        guard lines.count > minimumRows else { return nil }
+        var line = lines.lowerBound + 1
+        while line < lines.upperBound {
+            if isDelimiter(line), isRow(line - 1) {
+                var end = line + 1
+                while end < lines.upperBound, isRow(end) { end += 1 }
+                if end - line - 1 >= minimumRows {
+                    prefix = [line - 1, line]
+                    firstEnd = line + 1 + Self.rowsPerSlice
+                    var slices: [Range<Int>] = []
+                    var start = firstEnd
+                    while start < end {
+                        slices.append(start..<min(end, start + Self.rowsPerSlice))
+                        start += Self.rowsPerSlice
+                    }
+                    self.slices = slices
+                    after = end < lines.upperBound ? end..<lines.upperBound : nil
+                    return
+                }
+                line = end
+                continue
+            }
+            line += 1
+        }
+        return nil
+    }
+
+    /// The next slice's lines; nil after the last.
+    mutating func next() -> Range<Int>? {
+        guard index < slices.count else { return nil }
+        defer { index += 1 }
+        return slices[index]
     }
 }
