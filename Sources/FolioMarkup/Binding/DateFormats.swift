@@ -104,7 +104,9 @@ public enum DateFormats {
             lock.withLock {
                 if formatters[key] == nil { formatters[key] = key.makeFormatter() }
                 let f = formatters[key]!
-                f.timeZone = date.zone
+                // Setting the zone, even to the one it has, makes Foundation build its ICU
+                // formatter again (most of a date's cost): only when it changes.
+                if f.timeZone != date.zone { f.timeZone = date.zone }
                 return f.string(from: date.instant)
             }
         }

@@ -54,10 +54,11 @@ extension RenderSession {
         let layout = self.layout
         let streams = OrderedStreams<Event>(count: count, jobs: jobs - 1) { i, emit in
             let d = try make(i)
-            try emit(.start(d, totalPages: layout.pageCount(of: d.document)))
+            let counted = layout.pageCount(of: d.document)
+            try emit(.start(d, totalPages: counted.total))
             var stopped = false
             let outcome = withoutActuallyEscaping(emit) { emit in
-                layout.layOut(d.document, onPage: { page, _ in
+                layout.layOut(d.document, counted: counted, onPage: { page, _ in
                     guard !stopped else { return }
                     do { try emit(.page(page)) } catch { stopped = true }
                 })

@@ -47,12 +47,12 @@ public final class RenderSession {
     public func render(_ document: BuiltDocument, outlineTitle: String? = nil, destinationScope: String? = nil,
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
         let layout = self.layout
-        let writer = makeWriter(document, totalPages: layout.pageCount(of: document), outlineTitle: outlineTitle,
-                                scope: destinationScope)
+        let counted = layout.pageCount(of: document)
+        let writer = makeWriter(document, totalPages: counted.total, outlineTitle: outlineTitle, scope: destinationScope)
         // The page before, being written out (compressed, its fonts' glyphs mapped) on the
         // layout manager's worker thread while this one is laid out; nil when written.
         var writing: BackgroundJob?
-        let outcome = layout.layOut(document, onPage: { page, manager in
+        let outcome = layout.layOut(document, counted: counted, onPage: { page, manager in
             if let job = writing { manager.wait(for: job); writing = nil }
             writer.write(page) { pdf in
                 let unchecked = UncheckedPDF(pdf)
