@@ -63,4 +63,33 @@ final class DataLoaderFuzzTests: XCTestCase {
         XCTAssertGreaterThan(loaded, 100, "mutations that still load")
         XCTAssertGreaterThan(failed, 100, "mutations that are errors")
     }
+
+    /// The JSON reader's own grammar accepts what JSONSerialization accepts (which it
+    /// replaced for valid files), apart from what Folio refuses on purpose: a key repeated
+    /// in one object.
+    func testTheJSONReaderAcceptsWhatJSONSerializationAccepts() {
+        var g = SplitMix64(seed: 0x15_0B)
+        var compared = 0
+        for (format, seed) in Self.seeds where format == .json {
+            for _ in 0..<1500 {
+                let bytes = mutate(Array(seed.utf8), &g)
+                let ours = (try? DataLoader.load(data: Data(bytes), format: .json, file: "f.json")) != nil
+                let theirs = (try? JSONSerialization.jsonObject(with: Data(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes),
+                                                               options: [.fragmentsAllowed])) != nil
+                compared += 1
+                if ours != theirs {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    if !ours, theirs, Self.repeatsAKey(bytes) { continue }   // refused on purpose
+                    XCTFail("ours \(ours), JSONSerialization \(theirs): \(text.debugDescription)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 2000)
+    }
+
+    /// Whether the reader refused `bytes` for a key given twice in one object.
+    private static func repeatsAKey(_ bytes: [UInt8]) -> Bool {
+        do { _ = try DataLoader.load(data: Data(bytes), format: .json, file: "f.json"); return false }
+        catch { return "\(error)".contains("is repeated") }
+    }
 }

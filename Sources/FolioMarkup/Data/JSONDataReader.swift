@@ -2,24 +2,30 @@ import Foundation
 
 /// Reads a JSON file into a `DataValue`.
 ///
-/// `JSONSerialization` decides whether the text is JSON and gives the place of the first
-/// error (its "around character N" is a byte offset, turned into a line and column here).
-/// It is lenient in one way: a trailing comma (`[1,2,]`) is accepted. Its tree cannot
-/// keep what Folio needs — keys in written order, numbers as written, `true` apart from
-/// `1` — so the value is then built by one iterative pass over the (now known good)
-/// bytes, which also enforces `DataLimits.maximumDepth` and refuses a key repeated in one
-/// object (an error at the second occurrence; JSONSerialization would keep the last).
+/// One strict iterative pass over the bytes checks the grammar and builds the value,
+/// keeping what Folio needs and `JSONSerialization`'s tree cannot — keys in written
+/// order, numbers as written, `true` apart from `1` —, enforcing `DataLimits.maximumDepth`
+/// and refusing a key repeated in one object (an error at the second occurrence). Like
+/// JSONSerialization it allows one trailing comma (`[1,2,]`). A file the pass refuses is
+/// given to JSONSerialization for the place and wording of the first error (its "around
+/// character N" is a byte offset, turned into a line and column here).
 struct JSONDataReader {
     let source: DataSource
 
     func read() throws -> DataValue {
-        let body = Data(source.bytes[source.bomLength...])
+        // One strict pass builds the value; only a file it refuses goes to JSONSerialization,
+        // for its message (whose tree of an 11 MB file took 240 MB, three times ours).
         do {
-            _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-        } catch let error as NSError {
-            throw translate(error)
+            return try build()
+        } catch let refusal as DocumentError {
+            let body = Data(source.bytes[source.bomLength...])
+            do {
+                _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+            } catch let error as NSError {
+                throw translate(error)
+            }
+            throw refusal
         }
-        return try build()
     }
 
     /// JSONSerialization's error with a line and column.
@@ -81,18 +87,53 @@ struct JSONDataReader {
         var values: [DataValue] = []
         var pendingKey: String?
         var seen: Set<String>?
+        /// What may come next: a value (or key), or a separator.
+        var expectsItem = true
+        /// A `:` was read after the pending key.
+        var sawColon = false
+        /// A `,` was read after the last item (a trailing one before the close is allowed,
+        /// as JSONSerialization allows it).
+        var sawComma = false
     }
 
     private func build() throws -> DataValue {
         let b = source.bytes
         var i = source.bomLength
         var stack: [Frame] = []
+        var result: DataValue?
         while i < b.count {
             let c = b[i]
+            if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
+            // After the top-level value only white space may follow.
+            guard result == nil else { throw unexpected(i) }
+            let top = stack.indices.last
+            if let top {
+                if c == 0x2C { // ,
+                    guard !stack[top].expectsItem, stack[top].pendingKey == nil else { throw unexpected(i) }
+                    stack[top].expectsItem = true; stack[top].sawComma = true
+                    i += 1; continue
+                }
+                if c == 0x3A { // :
+                    guard stack[top].isObject, stack[top].pendingKey != nil, !stack[top].sawColon else { throw unexpected(i) }
+                    stack[top].sawColon = true
+                    i += 1; continue
+                }
+                if c == 0x7D || c == 0x5D { // } ]
+                    guard (c == 0x7D) == stack[top].isObject, stack[top].pendingKey == nil,
+                          !stack[top].expectsItem || stack[top].values.isEmpty || stack[top].sawComma else { throw unexpected(i) }
+                } else {
+                    guard stack[top].expectsItem else { throw unexpected(i) }
+                    // In an object, a key (a string) first, then a colon, then its value.
+                    if stack[top].isObject {
+                        if stack[top].pendingKey == nil { guard c == 0x22 else { throw unexpected(i) } }
+                        else { guard stack[top].sawColon else { throw unexpected(i) } }
+                    }
+                }
+            } else if c == 0x2C || c == 0x3A || c == 0x7D || c == 0x5D {
+                throw unexpected(i)
+            }
             var value: DataValue
             switch c {
-            case 0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x3A: // whitespace , :
-                i += 1; continue
             case 0x7B, 0x5B: // { [
                 guard stack.count < DataLimits.maximumDepth else {
                     throw source.error(atByte: i, "nested deeper than \(DataLimits.maximumDepth) levels")
@@ -100,35 +141,63 @@ struct JSONDataReader {
                 stack.append(Frame(isObject: c == 0x7B, start: i))
                 i += 1; continue
             case 0x7D, 0x5D: // } ]
-                guard let frame = stack.popLast() else { throw unexpected(i) }
+                let frame = stack.removeLast()
                 value = frame.isObject ? .object(DataObject(keys: frame.keys, values: frame.values)) : .array(frame.values)
                 i += 1
             case 0x22: // "
                 let start = i
                 let text = try string(&i)
-                if let top = stack.indices.last, stack[top].isObject, stack[top].pendingKey == nil {
+                if let top, stack[top].isObject, stack[top].pendingKey == nil {
                     try noteKey(text, at: start, in: &stack[top])
+                    stack[top].sawColon = false
                     continue
                 }
                 value = .string(text)
-            case 0x74: value = .bool(true); i += 4
-            case 0x66: value = .bool(false); i += 5
-            case 0x6E: value = .null; i += 4
+            case 0x74: try literal("true", at: &i); value = .bool(true)
+            case 0x66: try literal("false", at: &i); value = .bool(false)
+            case 0x6E: try literal("null", at: &i); value = .null
             default:
                 let start = i
                 while i < b.count, Self.isNumberByte(b[i]) { i += 1 }
-                guard i > start, let n = DataNumber(String(decoding: b[start..<i], as: UTF8.self)) else { throw unexpected(start) }
+                guard i > start, Self.isJSONNumber(b[start..<i]),
+                      let n = DataNumber(String(decoding: b[start..<i], as: UTF8.self)) else { throw unexpected(start) }
                 value = .number(n)
             }
-            guard let top = stack.indices.last else { return value }
+            guard let top = stack.indices.last else { result = value; continue }
             if stack[top].isObject {
                 guard let key = stack[top].pendingKey else { throw unexpected(i) }
                 stack[top].keys.append(key)
                 stack[top].pendingKey = nil
+                stack[top].sawColon = false
             }
             stack[top].values.append(value)
+            stack[top].expectsItem = false
+            stack[top].sawComma = false
         }
-        throw source.errorAtEnd("not valid JSON: unexpected end of file")
+        guard let result, stack.isEmpty else { throw source.errorAtEnd("not valid JSON: unexpected end of file") }
+        return result
+    }
+
+    /// Reads the literal `word` (true, false, null) at `i`.
+    private func literal(_ word: StaticString, at i: inout Int) throws {
+        let w = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard i + w.count <= source.bytes.count, source.bytes[i..<(i + w.count)].elementsEqual(w) else { throw unexpected(i) }
+        i += w.count
+    }
+
+    /// JSON's number grammar: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    private static func isJSONNumber(_ n: ArraySlice<UInt8>) -> Bool {
+        var i = n.startIndex
+        func digits() -> Int { let s = i; while i < n.endIndex, n[i] >= 0x30 && n[i] <= 0x39 { i += 1 }; return i - s }
+        if i < n.endIndex, n[i] == 0x2D { i += 1 }
+        if i < n.endIndex, n[i] == 0x30 { i += 1 } else if digits() == 0 { return false }
+        if i < n.endIndex, n[i] == 0x2E { i += 1; guard digits() > 0 else { return false } }
+        if i < n.endIndex, n[i] == 0x65 || n[i] == 0x45 {
+            i += 1
+            if i < n.endIndex, n[i] == 0x2B || n[i] == 0x2D { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == n.endIndex
     }
 
     /// Records `key` as the next key of `frame`; a key the object already has is an error.
@@ -149,7 +218,7 @@ struct JSONDataReader {
         (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
     }
 
-    /// A byte the validated text should not have there (a safety net, never expected).
+    /// A byte JSON does not allow there (the message JSONSerialization gives replaces it).
     private func unexpected(_ offset: Int) -> DocumentError {
         source.error(atByte: offset, "not valid JSON: unexpected character")
     }
@@ -161,7 +230,23 @@ struct JSONDataReader {
         var j = start
         var escaped = false
         while j < b.count, b[j] != 0x22 {
-            if b[j] == 0x5C { escaped = true; j += 1 }
+            // JSON strings hold no raw control characters, and only its own escapes.
+            guard b[j] >= 0x20 else { throw unexpected(j) }
+            if b[j] == 0x5C {
+                escaped = true
+                j += 1
+                guard j < b.count, [0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74, 0x75].contains(b[j]) else { throw unexpected(j) }
+                if b[j] == 0x75 {
+                    // A \u escape: four hex digits, and a surrogate only as half of a pair.
+                    guard let unit = hex4(b, j + 1, b.count), !(0xDC00...0xDFFF).contains(unit) else { throw unexpected(j) }
+                    if (0xD800...0xDBFF).contains(unit) {
+                        guard j + 10 < b.count, b[j + 5] == 0x5C, b[j + 6] == 0x75, let low = hex4(b, j + 7, b.count),
+                              (0xDC00...0xDFFF).contains(low) else { throw unexpected(j) }
+                        j += 6
+                    }
+                    j += 4
+                }
+            }
             j += 1
         }
         guard j < b.count else { throw source.errorAtEnd("not valid JSON: a string is not closed") }
