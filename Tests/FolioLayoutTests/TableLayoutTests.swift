@@ -333,4 +333,23 @@ final class TableLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(part.rect.maxY, 140 + 1e-6)
         }
     }
+
+    func testAHeadingThatKeepsWithNextMovesWithTheTable() throws {
+        let table = TextTable(columnCount: 2, headerRowCount: 1)
+        let storage = makeTableStorage([["Name", "Note"], ["a", "b"], ["c", "d"]], table: table, before: prose + " " + prose)
+        // A heading between the text and the table, kept with what follows it.
+        var heading = ParagraphStyle(alignment: .left)
+        heading.keepWithNext = true
+        let at = storage.paragraphRange(at: 1).lowerBound
+        storage.replaceCharacters(in: at..<at, with: "Heading\n")
+        storage.setParagraphStyle(heading, range: storage.paragraphRange(at: 1))
+        let (free, _) = layout(storage, size: Size(width: 300, height: 1000))
+        let textBottom = try XCTUnwrap(free.lineFragments.first { $0.paragraphIndex == 1 }).rect.maxY
+        // A container that ends just below the heading: the table cannot follow it there.
+        let (manager, _) = layout(storage, size: Size(width: 300, height: textBottom + 5))
+        let headingLine = try XCTUnwrap(manager.lineFragments.first { $0.paragraphIndex == 1 })
+        let firstCell = try XCTUnwrap(manager.frames(ofTableCellAt: storage.paragraphRange(at: 2).lowerBound).first)
+        XCTAssertEqual(headingLine.containerIndex, firstCell.containerIndex, "the heading went on with the table")
+        XCTAssertEqual(headingLine.containerIndex, 1)
+    }
 }

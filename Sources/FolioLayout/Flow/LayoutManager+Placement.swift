@@ -177,13 +177,7 @@ extension LayoutManager {
                     continue breaking
                 }
                 if k == 0, firstLine, let keep = keepWithPrevious(index, landingIn: slot.containerIndex) {
-                    // The paragraphs that keep with this one move to its container.
-                    keptParagraphs.insert(keep)
-                    let from = textStorage.paragraphRange(at: keep).lowerBound
-                    warnings.removeAll { $0.characterRange.lowerBound >= from }
-                    fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
-                    cursor = records[keep].cursor
-                    records.removeSubrange(keep...)
+                    layOutAgain(from: keep)
                     return
                 }
                 retries = 0
@@ -232,6 +226,18 @@ extension LayoutManager {
         guard start.linesInContainer > 0, !keptParagraphs.contains(first), firstLine >= 0,
               fragments[firstLine].containerIndex == last.containerIndex else { return nil }
         return first
+    }
+
+    /// Undoes the layout from paragraph `keep` on, so that it and the paragraphs after it
+    /// are laid out again starting in the next container: the paragraphs that keep with
+    /// the next one move to the container where that one starts.
+    func layOutAgain(from keep: Int) {
+        keptParagraphs.insert(keep)
+        let from = textStorage.paragraphRange(at: keep).lowerBound
+        warnings.removeAll { $0.characterRange.lowerBound >= from }
+        fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
+        cursor = records[keep].cursor
+        records.removeSubrange(keep...)
     }
 
     /// From which line on the breaker may treat line widths as all alike: the second

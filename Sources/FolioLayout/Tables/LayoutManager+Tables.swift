@@ -90,12 +90,7 @@ extension LayoutManager {
         func open() -> Bool {
             guard !part.hasRows else { return true }
             if !placedBody, let keep = keepWithPrevious(index, landingIn: cursor.containerIndex) {
-                keptParagraphs.insert(keep)
-                let from = textStorage.paragraphRange(at: keep).lowerBound
-                warnings.removeAll { $0.characterRange.lowerBound >= from }
-                fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
-                cursor = records[keep].cursor
-                records.removeSubrange(keep...)
+                layOutAgain(from: keep)
                 return false
             }
             if placedBody, var line = label {
