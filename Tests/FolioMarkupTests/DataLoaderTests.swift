@@ -284,4 +284,23 @@ final class DataLoaderTests: XCTestCase {
                        "d:2:7: text after a closing quote: a quote inside a quoted field is written twice (\"\")")
         XCTAssertEqual(failure("a,b\n1,x\n2,\"open\n3,y\n", .csv), "d:3:3: this quoted field is never closed")
     }
+
+    func testAJSONListIsReadOneRecordAtATimeAsTheWholeIs() throws {
+        let text = "[ {\"n\": 1, \"items\": [{\"a\": \"x\"}, 2.50]}, {\"n\": 2, \"note\": \"\\u00e9 \\ud83d\\ude00\"},\r\n {\"n\": 3} , \"text\", [1, 2] ]"
+        let whole = try DataLoader.load(data: Data(text.utf8), format: .json, file: "list.json")
+        let records = try XCTUnwrap(try DataLoader.records(data: Data(text.utf8), format: .json, file: "list.json"))
+        guard case .array(let values) = whole else { return XCTFail("\(whole)") }
+        XCTAssertEqual(Array(records), values)
+        XCTAssertEqual((0..<records.count).map(records.isObject(at:)), [true, true, true, false, false])
+        XCTAssertNil(try DataLoader.records(data: Data(#"{"n": 1}"#.utf8), format: .json, file: "one.json"), "one record is no list")
+        XCTAssertNil(try DataLoader.records(data: Data("- a: 1\n".utf8), format: .yaml, file: "list.yaml"), "YAML lists are read whole")
+        // A bad file is refused as the whole reader refuses it, at the same place.
+        for bad in [#"[{"a": 1}, {"a": 2,, "b": 3}]"#, #"[{"a": 1, "a": 2}]"#, "[1, 2", #"[{"a": tru}]"#] {
+            var a = "", b = ""
+            do { _ = try DataLoader.load(data: Data(bad.utf8), format: .json, file: "bad.json") } catch { a = "\(error)" }
+            do { _ = try DataLoader.records(data: Data(bad.utf8), format: .json, file: "bad.json") } catch { b = "\(error)" }
+            XCTAssertFalse(a.isEmpty, bad)
+            XCTAssertEqual(a, b, bad)
+        }
+    }
 }

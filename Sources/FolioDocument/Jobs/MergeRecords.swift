@@ -10,7 +10,7 @@ import Foundation
 /// matter's) sets every record.
 public struct MergeRecords {
     /// Every record, in order; each an object.
-    public let records: [DataValue]
+    public let records: DataRecords
     /// The document as a Mustache template.
     public let template: ParsedDocumentTemplate
     /// The front matter title (rendered), if any, of the record `PreparedDocument.document`
@@ -19,7 +19,7 @@ public struct MergeRecords {
     /// Builds a record's rendered text, read as Markdown; and gives its title.
     private let build: (MarkdownDocument, MarkdownBlocks) throws -> (BuiltDocument, String?)
 
-    init(records: [DataValue], template: ParsedDocumentTemplate, firstTitle: String?,
+    init(records: DataRecords, template: ParsedDocumentTemplate, firstTitle: String?,
          build: @escaping (MarkdownDocument, MarkdownBlocks) throws -> (BuiltDocument, String?)) {
         self.records = records
         self.template = template

@@ -25,7 +25,7 @@ public struct PreparedDocument {
     /// record, `document` being the first's; nil for one record or none.
     public var merge: MergeRecords?
     /// Every record of `RenderJob.dataPath` (one for a single object); empty without data.
-    public var records: [DataValue] = []
+    public var records = DataRecords([])
     /// The 0-based indices of the records to render, in order: those of
     /// `RenderJob.shard`, else all. Without data, `[0]` (the document); empty when the
     /// shard has no record.
@@ -83,8 +83,8 @@ public struct RenderJob {
         // The body's blocks are converted and styled one at a time, below.
         var blocks: MarkdownBlocks?
         var dataWarnings: [String] = []
-        var merging: (template: ParsedDocumentTemplate, records: [DataValue])?
-        var allRecords: [DataValue] = []
+        var merging: (template: ParsedDocumentTemplate, records: DataRecords)?
+        var allRecords = DataRecords([])
         var selected = [0]
         // The front matter that names the template: the first record's, even when a shard
         // builds another first.
@@ -210,28 +210,36 @@ public struct RenderJob {
     /// The records in the data file at `path` (`-`: standard input, JSON when it starts
     /// with `{` or `[`, else YAML): one object, or a list (a JSON or YAML array, any CSV
     /// file) of at least one object. Anything else is an error.
-    func loadRecords(_ path: String) throws -> (records: [DataValue], isList: Bool) {
+    func loadRecords(_ path: String) throws -> (records: DataRecords, isList: Bool) {
         let data: DataValue
         if path == "-" {
             let bytes = FileHandle.standardInput.readDataToEndOfFile()
             let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
-            data = try DataLoader.load(data: bytes, format: first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml,
-                                       file: path)
+            let format: DataFormat = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
+            if let records = try DataLoader.records(data: bytes, format: format, file: path) { return try checked(records, path) }
+            data = try DataLoader.load(data: bytes, format: format, file: path)
         } else {
+            // A JSON list is read one record at a time, as each is set.
+            if let records = try DataLoader.records(path: path) { return try checked(records, path) }
             data = try DataLoader.load(path: path)
         }
         switch data {
-        case .object: return ([data], false)
+        case .object: return (DataRecords([data]), false)
         case .array(let records):
-            if records.isEmpty { throw DocumentError(path: path, reason: "no records: the list is empty") }
-            if let i = records.firstIndex(where: { if case .object = $0 { false } else { true } }) {
-                throw DocumentError(path: path, reason: "record \(i + 1) is not an object with fields: every record of a mail merge must be one")
-            }
-            return (records, true)
+            return try checked(DataRecords(records), path)
         default:
             throw DocumentError(path: path, reason: "the data must be one record (an object with fields), not \(data.isNull ? "empty" : "a single value")")
         }
     }
+    /// `records` when it is a list of objects, at least one.
+    private func checked(_ records: DataRecords, _ path: String) throws -> (records: DataRecords, isList: Bool) {
+        if records.isEmpty { throw DocumentError(path: path, reason: "no records: the list is empty") }
+        if let i = records.indices.first(where: { !records.isObject(at: $0) }) {
+            throw DocumentError(path: path, reason: "record \(i + 1) is not an object with fields: every record of a mail merge must be one")
+        }
+        return (records, true)
+    }
+
 
     /// Every `{field}` of every frame must have a value: an unknown one is an error at
     /// the frame, before any page is set.

@@ -77,13 +77,14 @@ public struct ParsedDocumentTemplate {
 
     /// The problems of every record in `records`, each tag's once: a problem some records
     /// share names the first of them (1-based) and how many more there are.
-    public func problems(with records: [DataValue]) -> [DocumentError] {
+    public func problems<Records: RandomAccessCollection<DataValue>>(with records: Records) -> [DocumentError] where Records.Index == Int {
         problems(with: records, only: records.indices)
     }
 
     /// The problems of the records at `indices` (0-based) of `records`, as
     /// `problems(with:)` gives them: numbered as in the whole list.
-    public func problems(with records: [DataValue], only indices: some Sequence<Int>) -> [DocumentError] {
+    public func problems<Records: RandomAccessCollection<DataValue>>(with records: Records, only indices: some Sequence<Int>) -> [DocumentError]
+        where Records.Index == Int {
         var order: [DocumentError] = []
         var where_: [String: (first: Int, count: Int)] = [:]
         for index in indices {

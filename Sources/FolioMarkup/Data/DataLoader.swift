@@ -40,6 +40,24 @@ public enum DataLoader {
         }
     }
 
+    /// The records of the file at `path` when it is a list (a JSON array is read one
+    /// record at a time, see `DataRecords`); nil for one value, which `load(path:)` reads.
+    public static func records(path: String) throws -> DataRecords? {
+        guard DataFormat(path: path) == .json else { return nil }
+        return try records(data: read(path), format: .json, file: path)
+    }
+
+    /// The records of `data` when it is a JSON array (see `records(path:)`); nil for
+    /// another format or value.
+    public static func records(data: Data, format: DataFormat, file: String) throws -> DataRecords? {
+        guard format == .json else { return nil }
+        guard data.count <= DataLimits.maximumFileBytes else { throw tooLarge(file) }
+        let source = DataSource(file: file, data: data)
+        try source.checkUTF8()
+        let reader = JSONDataReader(source: source)
+        return try reader.recordRanges().map { DataRecords(json: reader, ranges: $0) }
+    }
+
     private static func tooLarge(_ file: String) -> DocumentError {
         DocumentError(path: file, reason: "larger than \(DataLimits.maximumFileBytes / (1024 * 1024)) MB, the most a data file may be")
     }

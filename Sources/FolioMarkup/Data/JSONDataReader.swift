@@ -96,12 +96,53 @@ struct JSONDataReader {
         var sawComma = false
     }
 
+    /// The elements of a top-level array, found by one strict pass that builds each and
+    /// lets it go at once: their byte ranges, for `record(in:)` to build again when asked
+    /// for (so a long list of records is never held whole). Nil when the top level is not
+    /// an array. A file the pass refuses gets JSONSerialization's wording, as in `read()`.
+    func recordRanges() throws -> [Range<Int>]? {
+        var start = source.bomLength
+        while start < source.bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(source.bytes[start]) { start += 1 }
+        guard start < source.bytes.count, source.bytes[start] == 0x5B else { return nil }
+        var ranges: [Range<Int>] = []
+        do {
+            _ = try build(elements: &ranges)
+        } catch let refusal as DocumentError {
+            let body = Data(source.bytes[source.bomLength...])
+            do { _ = try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) }
+            catch let error as NSError { throw translate(error) }
+            throw refusal
+        }
+        return ranges
+    }
+
+    /// The value at `range` of the bytes (one of `recordRanges()`, already checked).
+    func record(in range: Range<Int>) throws -> DataValue {
+        var none: [Range<Int>]? = nil
+        return try build(from: range.lowerBound, to: range.upperBound, elements: &none)
+    }
+
     private func build() throws -> DataValue {
+        var none: [Range<Int>]? = nil
+        return try build(from: source.bomLength, to: source.bytes.count, elements: &none)
+    }
+
+    private func build(elements: inout [Range<Int>]) throws -> DataValue {
+        var ranges: [Range<Int>]? = []
+        let value = try build(from: source.bomLength, to: source.bytes.count, elements: &ranges)
+        elements = ranges ?? []
+        return value
+    }
+
+    /// Builds the value in bytes `from..<to`. With `elements`, the top-level array's
+    /// elements are not kept: their ranges are noted instead.
+    private func build(from: Int, to end: Int, elements: inout [Range<Int>]?) throws -> DataValue {
         let b = source.bytes
-        var i = source.bomLength
+        var i = from
         var stack: [Frame] = []
         var result: DataValue?
-        while i < b.count {
+        var elementStart = 0
+        while i < end {
             let c = b[i]
             if c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1; continue }
             // After the top-level value only white space may follow.
@@ -132,6 +173,7 @@ struct JSONDataReader {
             } else if c == 0x2C || c == 0x3A || c == 0x7D || c == 0x5D {
                 throw unexpected(i)
             }
+            if elements != nil, stack.count == 1, c != 0x7D, c != 0x5D { elementStart = i }
             var value: DataValue
             switch c {
             case 0x7B, 0x5B: // { [
@@ -158,12 +200,20 @@ struct JSONDataReader {
             case 0x6E: try literal("null", at: &i); value = .null
             default:
                 let start = i
-                while i < b.count, Self.isNumberByte(b[i]) { i += 1 }
+                while i < end, Self.isNumberByte(b[i]) { i += 1 }
                 guard i > start, Self.isJSONNumber(b[start..<i]),
                       let n = DataNumber(String(decoding: b[start..<i], as: UTF8.self)) else { throw unexpected(start) }
                 value = .number(n)
             }
             guard let top = stack.indices.last else { result = value; continue }
+            if elements != nil, top == 0, !stack[top].isObject {
+                // A record of the list: noted, not kept.
+                elements?.append(elementStart..<i)
+                stack[top].expectsItem = false
+                stack[top].sawComma = false
+                stack[top].values.reserveCapacity(0)
+                continue
+            }
             if stack[top].isObject {
                 guard let key = stack[top].pendingKey else { throw unexpected(i) }
                 stack[top].keys.append(key)
