@@ -352,4 +352,31 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(headingLine.containerIndex, firstCell.containerIndex, "the heading went on with the table")
         XCTAssertEqual(headingLine.containerIndex, 1)
     }
+
+    func testFooterTotalsOfAColumnAndOfAPartAndInASpanningCell() throws {
+        let table = TextTable(columnCount: 2, footerRowCount: 2, totalMarker: "{total}", partTotalMarker: "{part}")
+        var rows: [[String]] = []
+        for i in 1...30 { rows.append(["Item \(i)", "\(i).25"]) }
+        rows.append(["Page", "{part} of {total}"])
+        rows.append(["Carried {total}", ""])
+        let storage = makeTableStorage(rows, table: table, block: { r, c in
+            // The last footer row's first cell spans both columns: it totals the last.
+            r == 31 ? (c == 0 ? TextTableBlock(table: table, startingRow: r, startingColumn: 0, columnSpan: 2) : nil) : nil
+        })
+        // The spanning cell has no second cell: drop the paragraph made for it.
+        let last = storage.paragraphCount - 1
+        storage.replaceCharacters(in: storage.paragraphRange(at: last).lowerBound - 1..<storage.paragraphRange(at: last).upperBound - 1, with: "")
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 220))
+        XCTAssertGreaterThan(manager.textContainers.count, 1)
+        var sum = 0.0
+        for c in 0..<manager.textContainers.count {
+            let texts = manager.lineFragments(inContainerAt: c).map { $0.glyphRuns.map(\.text).joined() }
+            let items = texts.compactMap { t -> Double? in t.hasSuffix(".25") && !t.contains(" ") ? Double(t) : nil }
+            sum += items.reduce(0, +)
+            let page = items.reduce(0, +)
+            XCTAssertTrue(texts.joined(separator: " ").contains("\(String(format: "%.2f", page)) of \(String(format: "%.2f", sum))"),
+                          "container \(c): \(texts.suffix(8))")
+            XCTAssertTrue(texts.contains("Carried \(String(format: "%.2f", sum))"), "container \(c): \(texts.suffix(8))")
+        }
+    }
 }

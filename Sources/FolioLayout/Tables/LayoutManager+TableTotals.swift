@@ -8,10 +8,11 @@ extension LayoutManager {
         let markers = [table.table.totalMarker, table.table.partTotalMarker].compactMap { $0 }
         guard !markers.isEmpty else { return TableTotals(columns: [:]) }
         var columns: [Int: String] = [:]
-        for cell in table.cells(startingIn: table.footerRows) where cell.columns.count == 1 {
+        for cell in table.cells(startingIn: table.footerRows) {
             let text = text(of: cell)
             guard markers.contains(where: text.contains) else { continue }
-            columns[cell.columns.lowerBound] = shapes.paragraph(cell.paragraphs.lowerBound, keep: true).language
+            // A footer cell spanning columns totals the last of them (where amounts stand).
+            columns[cell.columns.upperBound - 1] = shapes.paragraph(cell.paragraphs.lowerBound, keep: true).language
         }
         return TableTotals(columns: columns)
     }
@@ -28,8 +29,8 @@ extension LayoutManager {
         var markers: [(needle: [UInt8], totals: [Int: ColumnTotal])] = []
         if let m = table.table.totalMarker { markers.append((Array(m.utf8), totals.running)) }
         if let m = table.table.partTotalMarker { markers.append((Array(m.utf8), totals.part)) }
-        for cell in table.cells(startingIn: table.footerRows) where cell.columns.count == 1 {
-            let column = cell.columns.lowerBound
+        for cell in table.cells(startingIn: table.footerRows) {
+            let column = cell.columns.upperBound - 1
             for i in cell.paragraphs {
                 let range = textStorage.paragraphContentRange(at: i)
                 let copy = TextStorage()
