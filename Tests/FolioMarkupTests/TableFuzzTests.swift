@@ -8,6 +8,9 @@ import XCTest
 /// and footer rows, keeps, totals, narrow and short pages — built and laid out: nothing
 /// crashes or hangs, every cell's text is set exactly once (repetitions aside), in order
 /// within its cell, and no line leaves its container unless layout said it overflows.
+///
+/// `FUZZ_SEED=N FUZZ_ROUNDS=M` run other rounds; `FUZZ_TRACE=1` writes each round's
+/// Markdown to standard error (to find the one a failure or a hang comes from).
 final class TableFuzzTests: XCTestCase {
     private let words = ["a", "tea", "1.50", "1,234.56", "incomprehensibilities", "<", "^", "**bold**", "*it*", "`code`",
                          "{column-total}", "12", "word word word", "—", "ünïcödé", "שלום", "<br>", "\\|"]
