@@ -379,4 +379,41 @@ final class TableLayoutTests: XCTestCase {
             XCTAssertTrue(texts.contains("Carried \(String(format: "%.2f", sum))"), "container \(c): \(texts.suffix(8))")
         }
     }
+
+    func testTotalsCountEachRowOnTheContainerItIsSetIn() throws {
+        // A cell spanning many rows ties them into one group that breaks between its rows.
+        let table = TextTable(columnCount: 3, footerRowCount: 1, totalMarker: "{total}", partTotalMarker: "{part}")
+        var rows: [[String]] = []
+        for i in 0..<60 { rows.append(["Row \(i)", i == 10 ? "grouped" : "", i >= 10 && i < 50 ? "100.00" : "1.00"]) }
+        rows.append(["Page", "", "{part} of {total}"])
+        let storage = makeTableStorage(rows, table: table, block: { r, c in
+            if c == 1, r == 10 { return TextTableBlock(table: table, startingRow: 10, rowSpan: 40, startingColumn: 1) }
+            return nil
+        })
+        // The spanned places hold no cells: drop the paragraphs made for them.
+        storage.beginEditing()
+        for p in stride(from: storage.paragraphCount - 1, through: 0, by: -1) {
+            let style = storage.paragraphStyle(ofParagraph: p)
+            if let b = style.textBlocks.last, b.startingColumn == 1, b.startingRow > 10, b.startingRow < 50 {
+                let r = storage.paragraphRange(at: p)
+                storage.replaceCharacters(in: (r.lowerBound - 1)..<(r.upperBound - 1), with: "")
+            }
+        }
+        storage.endEditing()
+        let (manager, _) = layout(storage, size: Size(width: 300, height: 260))
+        XCTAssertGreaterThan(manager.textContainers.count, 2)
+        var running = 0.0
+        for c in 0..<manager.textContainers.count {
+            let lines = manager.lineFragments(inContainerAt: c).filter { !$0.isRepetition }
+            let amounts = lines.compactMap { l -> Double? in
+                let t = l.glyphRuns.map(\.text).joined()
+                return t.hasSuffix(".00") && !t.contains(" ") ? Double(t) : nil
+            }
+            running += amounts.reduce(0, +)
+            let footer = manager.lineFragments(inContainerAt: c).map { $0.glyphRuns.map(\.text).joined() }.joined(separator: " ")
+            XCTAssertTrue(footer.contains(String(format: "%.2f of %.2f", amounts.reduce(0, +), running)),
+                          "container \(c): \(amounts.reduce(0, +)) of \(running) in \(footer.suffix(60))")
+        }
+        XCTAssertEqual(running, 20 + 4000)
+    }
 }

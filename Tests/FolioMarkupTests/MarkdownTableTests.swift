@@ -166,4 +166,23 @@ final class MarkdownTableTests: XCTestCase {
         XCTAssertEqual(cells.count, 2 * (count + 1) - 1)
         XCTAssertEqual(cells.first { $0.text == "item 599" }?.block.rowSpan, 2)
     }
+
+    func testOnlyAPlainLongTableIsSlicedCodeAndLooseRowsAreReadAsWritten() throws {
+        var rows: [String] = []
+        for i in 0..<1100 { rows.append("| r\(i) | \(i).5 |") }
+        // A table-like listing in a code fence stays code, and what follows it stays itself.
+        let fenced = (["Intro.", "", "```", "| a | b |", "|---|---|"] + rows + ["```", "", "After.", "", "# Heading"]).joined(separator: "\n") + "\n"
+        let a = try MarkdownReader.parse(fenced, file: "t.md").blocks.map(\.kind)
+        XCTAssertEqual(a.count, 4, "\(a.prefix(4))")
+        guard case .codeBlock(_, let code) = a[1] else { return XCTFail("\(a[1])") }
+        XCTAssertEqual(code.split(separator: "\n").count, 1102)
+        XCTAssertEqual(a[2], .paragraph([.text("After.")]))
+        // A row without a leading pipe continues the table (GFM): the table is read whole.
+        let loose = (["| a | b |", "|---|---|"] + rows + ["NOLEAD | 7.5 |", "| LAST | 1 |"]).joined(separator: "\n") + "\n"
+        let b = try MarkdownReader.parse(loose, file: "t.md").blocks
+        XCTAssertEqual(b.count, 1)
+        guard case .table(let t) = b[0].kind else { return XCTFail("\(b[0].kind)") }
+        XCTAssertEqual(t.rows.count, 1 + 1100 + 2)
+        XCTAssertEqual(t.rows.last?[0].content.plainText, "LAST")
+    }
 }

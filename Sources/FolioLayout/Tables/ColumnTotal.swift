@@ -77,6 +77,19 @@ struct ColumnTotal {
         units = sum
     }
 
+    /// Whether no number was added.
+    var isEmpty: Bool { prefix == nil && !overflowed }
+
+    /// This total (of nothing) written as `other` writes its numbers: its unit, grouping
+    /// and decimals.
+    func shaped(like other: ColumnTotal) -> ColumnTotal {
+        var t = self
+        t.prefix = other.prefix; t.suffix = other.suffix
+        t.grouping = other.grouping
+        t.decimals = other.decimals
+        return t
+    }
+
     /// The total as the column writes its numbers; "—" when it was too large to add.
     var formatted: String {
         if overflowed { return "—" }

@@ -28,7 +28,7 @@ extension LayoutManager {
     func fillTotals(_ totals: TableTotals, in table: TableStructure, shapes: TableShapes) {
         var markers: [(needle: [UInt8], totals: [Int: ColumnTotal])] = []
         if let m = table.table.totalMarker { markers.append((Array(m.utf8), totals.running)) }
-        if let m = table.table.partTotalMarker { markers.append((Array(m.utf8), totals.part)) }
+        if let m = table.table.partTotalMarker { markers.append((Array(m.utf8), totals.partForDisplay)) }
         for cell in table.cells(startingIn: table.footerRows) {
             let column = cell.columns.upperBound - 1
             for i in cell.paragraphs {

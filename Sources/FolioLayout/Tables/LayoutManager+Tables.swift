@@ -135,16 +135,17 @@ extension LayoutManager {
         while row < table.bodyRows.upperBound {
             let rows = table.rowGroup(from: row, within: table.bodyRows)
             var group = setRows(rows, of: table, geometry: geometry, shapes: shapes)
-            var counted = totals.isEmpty
             pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
             while true {
                 let bottom = container.contentRect.maxY
                 let opening = part.hasRows ? 0 : (placedBody ? (t.repeatsHeader ? headerHeight : 0) + (label?.rect.height ?? 0) : headerHeight)
-                let room = bottom - cursor.y - opening - footerHeight
+                // Footers that repeat end each page: room is kept for them (the last one
+                // moves on by itself when it does not fit).
+                let room = bottom - cursor.y - opening - (t.repeatsFooter ? footerHeight : 0)
                 let atTop = cursor.linesInContainer == 0 && !partBody
                 if group.height <= room + 1e-6 {
                     guard open() else { return }
-                    if !counted { count(group, into: &totals); counted = true }
+                    count(group, into: &totals)
                     part.emit(group, at: cursor.y, into: &out, repetition: false)
                     cursor.y += group.height
                     break
@@ -160,7 +161,8 @@ extension LayoutManager {
                 }
                 if let (head, rest) = pieces {
                     guard open() else { return }
-                    if !counted { count(group, into: &totals); counted = true }
+                    // Each piece counts its own rows (a cell cut in two counts in its first).
+                    count(head, into: &totals)
                     part.emit(head, at: cursor.y, into: &out, repetition: false)
                     cursor.y += head.height
                     placedBody = true; partBody = true
@@ -179,7 +181,7 @@ extension LayoutManager {
                                                   message: "a table row is \(group.height) pt tall, taller than its container; it overflows"))
                 }
                 guard open() else { return }
-                if !counted { count(group, into: &totals); counted = true }
+                count(group, into: &totals)
                 part.emit(group, at: cursor.y, into: &out, repetition: false)
                 cursor.y += group.height
                 noteOverflow(group.cells.first?.characterRange)

@@ -28,7 +28,19 @@ struct TableTotals {
     /// Totals as wide as most will be, for keeping room for the footer.
     var sample: TableTotals {
         var s = self
-        for c in fresh.keys { s.add("-888,888,888.88", column: c) }
+        for (c, total) in fresh {
+            s.add(total.decimalSeparator == "," ? "-888.888.888,88" : "-888,888,888.88", column: c)
+        }
         return s
+    }
+
+    /// The part's totals, a column with nothing in this part written like the running
+    /// total (its unit and decimals), as zero.
+    var partForDisplay: [Int: ColumnTotal] {
+        var p = part
+        for (c, total) in p where total.isEmpty {
+            if let r = running[c] { p[c] = total.shaped(like: r) }
+        }
+        return p
     }
 }

@@ -248,14 +248,42 @@ struct TableSlices {
             return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "-"))
                 && t.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
         }
+        func isBlank(_ line: Int) -> Bool { text(line).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+        func isStyleLine(_ line: Int) -> Bool {
+            let t = text(line).filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+            return t.first == UInt8(ascii: "{") && t.last == UInt8(ascii: "}")
+        }
+        /// A line opening or closing a code fence (``` or ~~~, indented at most 3 spaces).
+        func fence(_ line: Int) -> UInt8? {
+            let t = text(line).drop { $0 == 0x20 }
+            guard t.count >= 3, text(line).count - t.count <= 3, let c = t.first, c == 0x60 || c == 0x7E,
+                  t.prefix(3).allSatisfy({ $0 == c }) else { return nil }
+            return c
+        }
         // Only worth looking in a part long enough to hold such a table.
         guard lines.count > minimumRows else { return nil }
-        var line = lines.lowerBound + 1
+        var openFence: UInt8?
+        var line = lines.lowerBound
         while line < lines.upperBound {
-            if isDelimiter(line), isRow(line - 1) {
-                var end = line + 1
+            if let f = fence(line) {
+                if openFence == nil { openFence = f } else if openFence == f { openFence = nil }
+                line += 1
+                continue
+            }
+            // Sliced only where the block structure is plain: a table at the top level, out
+            // of code, after a blank line (or a style line after one), ending at a blank
+            // line or the part's end. Anything else is parsed whole, as before.
+            let header = line
+            let above = header - 1
+            let startsBlock = header == lines.lowerBound || isBlank(above)
+                || (isStyleLine(above) && (above == lines.lowerBound || isBlank(above - 1)))
+            if openFence == nil, header + 1 < lines.upperBound, isRow(header), isDelimiter(header + 1), startsBlock {
+                let delimiter = header + 1
+                var end = delimiter + 1
                 while end < lines.upperBound, isRow(end) { end += 1 }
-                if end - line - 1 >= minimumRows {
+                let closes = end == lines.upperBound || isBlank(end)
+                if closes, end - delimiter - 1 >= minimumRows {
+                    let line = delimiter
                     prefix = [line - 1, line]
                     firstEnd = line + 1 + Self.rowsPerSlice
                     var slices: [Range<Int>] = []
