@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The sum of a column's numbers, written as they are: `1,234.50`, `€ 12`, `-3.5 kg`.
 /// The first number gives the sign's and unit's place; the total keeps the most decimals
@@ -15,10 +16,20 @@ struct ColumnTotal {
 
     /// A total for numbers written in `language` (a BCP 47 tag; its decimal separator).
     init(language: String) {
-        let commaLanguages: Set<String> = ["de", "fr", "es", "it", "nl", "pt", "ru", "pl", "cs", "sk", "sv", "da", "nb", "nn", "no", "fi",
-                                           "tr", "el", "hu", "ro", "bg", "uk", "hr", "sl", "sr", "lt", "lv", "et", "id", "vi"]
-        let base = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
-        decimalSeparator = commaLanguages.contains(base) ? "," : "."
+        decimalSeparator = Self.decimalSeparator(of: language)
+    }
+
+    private static let separators = Mutex<[String: Character]>([:])
+
+    /// The decimal separator the locale of `language` writes (ICU's, through Foundation),
+    /// `.` when it has none; looked up once per language.
+    static func decimalSeparator(of language: String) -> Character {
+        separators.withLock { known in
+            if let c = known[language] { return c }
+            let c = Locale(identifier: language.replacingOccurrences(of: "-", with: "_")).decimalSeparator?.first ?? "."
+            known[language] = c
+            return c
+        }
     }
 
     /// Adds the number `text` holds; text that holds none (or two) is left out.

@@ -26,7 +26,7 @@ extension LayoutManager {
                 var lo = 0.0, hi = 0.0
                 var i = cell.paragraphs.lowerBound
                 while i < cell.paragraphs.upperBound {
-                    if textStorage.paragraphStyle(ofParagraph: i).textBlocks.count > table.depth + 1 {
+                    if cell.holdsTable, textStorage.paragraphStyle(ofParagraph: i).textBlocks.count > table.depth + 1 {
                         let nested = TableStructure(storage: textStorage, from: i, depth: table.depth + 1, limit: cell.paragraphs.upperBound)
                         let g = measure(nested, available: .infinity, shapes: shapes)
                         lo = max(lo, g.needs.minimum.reduce(0, +))
@@ -77,9 +77,9 @@ extension LayoutManager {
         if decimal != nil, case .decimal(let s) = cell.block.table.columns[columns.lowerBound].alignment { separators = s }
         var i = cell.paragraphs.lowerBound
         while i < cell.paragraphs.upperBound {
-            let style = textStorage.paragraphStyle(ofParagraph: i)
-            if i > cell.paragraphs.lowerBound { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
-            if style.textBlocks.count > depth + 1 {
+            // Only a cell holding a table needs each paragraph's style before shaping it.
+            if cell.holdsTable, case let style = textStorage.paragraphStyle(ofParagraph: i), style.textBlocks.count > depth + 1 {
+                if i > cell.paragraphs.lowerBound { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
                 let nested = TableStructure(storage: textStorage, from: i, depth: depth + 1, limit: cell.paragraphs.upperBound)
                 let set = setWhole(nested, width: width, shapes: shapes)
                 content.append(set, dy: y)
@@ -90,6 +90,8 @@ extension LayoutManager {
             }
             var p = shapes.paragraph(i, keep: false)
             shapes.release(i)
+            let style = p.style
+            if i > cell.paragraphs.lowerBound { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
             if p.hasSizedAttachments, AttachmentRoom(columnWidth: width, padding: 0, style: style) != p.attachmentRoom {
                 p = BackgroundWorker.shape(paragraph: i, of: textStorage, defaults: defaults, typesetting: typesetting,
                                            column: .init(width: width, padding: 0, typesetting: typesetting), context: context)

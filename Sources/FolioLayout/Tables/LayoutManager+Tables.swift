@@ -69,7 +69,14 @@ extension LayoutManager {
             footerHeight = max(footerHeight, setGroups(table.footerRows).reduce(0) { $0 + $1.height })
             shapes.replaced.removeAll()
         }
-        let label = t.continuationLabel.map { continuationLine($0, attributes: t.continuationAttributes, paragraphIndex: index) }
+        // The "continued" line, shaped the first time the table breaks (most never do).
+        var continued: LineFragment?? = nil
+        func label() -> LineFragment? {
+            if continued == nil {
+                continued = .some(t.continuationLabel.map { continuationLine($0, attributes: t.continuationAttributes, paragraphIndex: index) })
+            }
+            return continued!
+        }
 
         var out = CellContent()
         var part = TablePart(table: table, geometry: geometry, x: left(container), containerIndex: cursor.containerIndex)
@@ -93,7 +100,7 @@ extension LayoutManager {
                 layOutAgain(from: keep)
                 return false
             }
-            if placedBody, var line = label {
+            if placedBody, var line = label() {
                 line = line.offsetBy(dx: part.x, dy: cursor.y - line.rect.minY)
                 line.containerIndex = cursor.containerIndex
                 out.lines.append(line)
@@ -138,7 +145,7 @@ extension LayoutManager {
             pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
             while true {
                 let bottom = container.contentRect.maxY
-                let opening = part.hasRows ? 0 : (placedBody ? (t.repeatsHeader ? headerHeight : 0) + (label?.rect.height ?? 0) : headerHeight)
+                let opening = part.hasRows ? 0 : (placedBody ? (t.repeatsHeader ? headerHeight : 0) + (label()?.rect.height ?? 0) : headerHeight)
                 // Footers that repeat end each page: room is kept for them (the last one
                 // moves on by itself when it does not fit).
                 let room = bottom - cursor.y - opening - (t.repeatsFooter ? footerHeight : 0)

@@ -41,7 +41,7 @@ extension ShapedParagraph {
         var seen = false
         var chosen = separators
         if separators.count > 1 {
-            let own = ColumnTotal(language: language).decimalSeparator
+            let own = ColumnTotal.decimalSeparator(of: language)
             if separators.contains(own) { chosen = [own] }
         }
         let bytes = Set(chosen.compactMap { $0.asciiValue })

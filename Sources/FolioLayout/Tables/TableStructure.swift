@@ -6,6 +6,8 @@ struct TableStructure {
         var paragraphs: Range<Int>
         /// The cell's rows, clipped to the part of the table it is read in.
         var rows: Range<Int>
+        /// Some of its paragraphs are cells of a table nested in it.
+        var holdsTable = false
         var columns: Range<Int> { block.columns }
     }
 
@@ -32,11 +34,12 @@ struct TableStructure {
             let block = b[depth]
             if let last = cells.last, last.paragraphs.upperBound == i, last.block == block {
                 cells[cells.count - 1].paragraphs = last.paragraphs.lowerBound..<(i + 1)
+                if b.count > depth + 1 { cells[cells.count - 1].holdsTable = true }
             } else {
                 if let last = cells.last, (last.block.rows.lowerBound, last.block.columns.lowerBound) > (block.rows.lowerBound, block.columns.lowerBound) {
                     sorted = false
                 }
-                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows))
+                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows, holdsTable: b.count > depth + 1))
                 rowCount = max(rowCount, block.rows.upperBound)
             }
             i += 1

@@ -283,17 +283,7 @@ struct CmarkTree {
 
     /// The line above the first delimiter row (`|---|:--:|`) at or after `line`.
     private func headerLine(from line: Int) -> Int? {
-        var n = max(1, line)
-        while n < source.lineStarts.count, n < line + 64 {
-            let start = source.lineStarts[n]
-            let end = n + 1 < source.lineStarts.count ? source.lineStarts[n + 1] : source.original.count
-            let bytes = source.original[start..<end].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") }
-            if bytes.contains(UInt8(ascii: "-")), bytes.allSatisfy({ $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }) {
-                return n
-            }
-            n += 1
-        }
-        return nil
+        (max(1, line)..<min(source.lineStarts.count, line + 64)).first { source.isTableDelimiterRow($0 + 1) }
     }
 
     /// cmark-gfm 0.29's tasklist extension misses task items inside block quotes; this finds
@@ -458,6 +448,16 @@ struct MarkdownSource {
     /// The byte column where a paragraph's continuation line `line` has its text: after the
     /// indentation and block quote markers. (cmark-gfm reports continuation lines' inline
     /// columns from the paragraph's first line, which is wrong when their indentation differs.)
+    /// Whether `line` (1-based) is a pipe table's delimiter row (`|---|:--:|`, quote
+    /// markers and spaces aside).
+    func isTableDelimiterRow(_ line: Int) -> Bool {
+        guard line >= 1, line <= lineStarts.count else { return false }
+        let end = line < lineStarts.count ? lineStarts[line] : original.count
+        let bytes = original[lineStarts[line - 1]..<end].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") }
+        return bytes.contains(UInt8(ascii: "-"))
+            && bytes.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
+    }
+
     func contentColumn(line: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return 1 }
         var i = lineStarts[line - 1]

@@ -243,11 +243,6 @@ struct TableSlices {
             let t = text(line)
             return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "|"))
         }
-        func isDelimiter(_ line: Int) -> Bool {
-            let t = text(line).filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
-            return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "-"))
-                && t.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
-        }
         func isBlank(_ line: Int) -> Bool { text(line).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
         func isStyleLine(_ line: Int) -> Bool {
             let t = text(line).filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
@@ -277,7 +272,7 @@ struct TableSlices {
             let above = header - 1
             let startsBlock = header == lines.lowerBound || isBlank(above)
                 || (isStyleLine(above) && (above == lines.lowerBound || isBlank(above - 1)))
-            if openFence == nil, header + 1 < lines.upperBound, isRow(header), isDelimiter(header + 1), startsBlock {
+            if openFence == nil, header + 1 < lines.upperBound, isRow(header), source.isTableDelimiterRow(header + 1), startsBlock {
                 let delimiter = header + 1
                 var end = delimiter + 1
                 while end < lines.upperBound, isRow(end) { end += 1 }
