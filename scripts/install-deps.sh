@@ -7,7 +7,7 @@ packages=(
   libpango1.0-dev libcairo2-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev
   libhyphen-dev hyphen-en-us hyphen-de
   libcmark-gfm-dev libcmark-gfm-extensions-dev
-  fonts-dejavu-core fonts-dejavu-extra
+  fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk
   poppler-utils qpdf python3
 )
 missing=()

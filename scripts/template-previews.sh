@@ -17,4 +17,8 @@ for t in $(.build/release/folio templates | awk '{print $1}'); do
     [ -n "$f" ] && cp "$f" "docs/images/template-$t-$n.png"
   done
 done
-ls docs/images/template-*
+# The Chinese example, larger: its characters must stay legible.
+.build/release/folio render Examples/Documents/chinese.md -t two-column -o "$work/chinese.pdf" -q
+pdftoppm -png -f 1 -l 1 -scale-to-x 700 -scale-to-y -1 "$work/chinese.pdf" "$work/chinese"
+cp "$(ls "$work"/chinese-*1.png | head -n 1)" docs/images/chinese-1.png
+ls docs/images/template-* docs/images/chinese-*

@@ -157,10 +157,14 @@ public struct PageCanvas {
         }
     }
 
+    /// Pango's empty glyph (a tab, a control character): nothing to draw, and no glyph
+    /// of any font (a CFF font's subsetter aborts on it).
+    static let emptyGlyph: UInt32 = 0x0FFF_FFFF
+
     private func cairoGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
         var glyphs = [cairo_glyph_t]()
         glyphs.reserveCapacity(run.glyphs.count)
-        for i in run.glyphs.indices {
+        for i in run.glyphs.indices where run.glyphs[i] != PageCanvas.emptyGlyph {
             glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[i]), x: run.positions[i].x, y: run.positions[i].y))
         }
         return glyphs
@@ -306,20 +310,30 @@ public struct PageCanvas {
     /// right-to-left run's visual-order clusters are reversed. Nil unless they cover the
     /// text and the glyphs exactly, each cluster whole UTF-8 characters and not empty.
     static func cairoClusters(_ run: GlyphRun) -> [cairo_text_cluster_t]? {
-        let ordered = run.isRightToLeft ? Array(run.clusters.reversed()) : run.clusters
+        // Glyphs drawn per cluster, in the run's (visual) order: empty glyphs are left
+        // out (`cairoGlyphs`), so their clusters count only the rest.
+        var drawn: [Int] = []
+        drawn.reserveCapacity(run.clusters.count)
+        var glyphTotal = 0
+        for c in run.clusters {
+            guard c.glyphCount >= 0, glyphTotal + c.glyphCount <= run.glyphs.count else { return nil }
+            drawn.append(run.glyphs[glyphTotal..<(glyphTotal + c.glyphCount)].reduce(0) { $0 + ($1 == emptyGlyph ? 0 : 1) })
+            glyphTotal += c.glyphCount
+        }
+        guard glyphTotal == run.glyphs.count else { return nil }
+        let ordered = run.isRightToLeft ? Array(zip(run.clusters, drawn).reversed()) : Array(zip(run.clusters, drawn))
         let utf8 = run.text.utf8
-        var offset = utf8.startIndex, glyphTotal = 0
+        var offset = utf8.startIndex
         var result = [cairo_text_cluster_t]()
         result.reserveCapacity(ordered.count)
-        for c in ordered {
-            guard c.byteCount >= 0, c.glyphCount >= 0, c.byteCount + c.glyphCount > 0,
+        for (c, glyphs) in ordered {
+            guard c.byteCount >= 0, c.byteCount + glyphs > 0,
                   let end = utf8.index(offset, offsetBy: c.byteCount, limitedBy: utf8.endIndex),
                   end == utf8.endIndex || !UTF8.isContinuation(utf8[end]) else { return nil }
             offset = end
-            glyphTotal += c.glyphCount
-            result.append(cairo_text_cluster_t(num_bytes: Int32(c.byteCount), num_glyphs: Int32(c.glyphCount)))
+            result.append(cairo_text_cluster_t(num_bytes: Int32(c.byteCount), num_glyphs: Int32(glyphs)))
         }
-        guard offset == utf8.endIndex, glyphTotal == run.glyphs.count else { return nil }
+        guard offset == utf8.endIndex else { return nil }
         return result
     }
 

@@ -125,6 +125,9 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// empty for a paragraph in the flow, one block for a cell of a table, two for a cell
     /// of a table nested in a cell, and so on.
     public var textBlocks: [TextTableBlock] = []
+    /// How Chinese, Japanese and Korean text is set: justification between ideographs,
+    /// spacing around Latin words, punctuation compression, kinsoku rules.
+    public var eastAsian: EastAsianLayout = .standard
 
     /// The default style (`ParagraphStyle.default`): natural alignment, no indents or spacing,
     /// no hyphenation.

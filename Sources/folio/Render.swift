@@ -246,7 +246,7 @@ struct Render: ParsableCommand {
         }
         if !quiet { checkFonts(prepared) }
         if !quiet, let body = try? prepared.styles.paragraphStyle(named: "body", at: nil), body.paragraph.hyphenation,
-           Hyphenator.dictionaryPath(for: prepared.defaults.language) == nil {
+           Hyphenator.dictionaryPath(for: Hyphenator.dictionaryLanguage(for: prepared.defaults.language)) == nil {
             // --hyphenate with such a language is an error; the front matter's `lang` only warns.
             let package = prepared.defaults.language.split(separator: "-").first.map { "hyphen-\($0.lowercased())" } ?? "hyphen-*"
             Messages.warn("\(input): no hyphenation dictionary for language '\(prepared.defaults.language)': the text is not hyphenated (Debian's \(package) package would add one)")

@@ -153,7 +153,8 @@ public struct RenderJob {
         }
         override(&markdown)
 
-        let styles = try StyleSheet(template: template)
+        var styles = try StyleSheet(template: template)
+        if let language = markdown.frontMatter.language { styles.adaptIndents(toLanguage: language) }
         let geometry = PageGeometry(pageSize: template.pageSize,
                                     margins: template.margins.insets(),
                                     columns: template.columns, gutter: template.gutter)

@@ -74,8 +74,13 @@ extension BreakItems {
         kind.reserveCapacity(estimate); width.reserveCapacity(estimate); stretch.reserveCapacity(estimate)
         shrink.reserveCapacity(estimate); penalty.reserveCapacity(estimate); flagged.reserveCapacity(estimate)
         cluster.reserveCapacity(estimate); addsHyphen.reserveCapacity(estimate)
+        // Latin words in Chinese, Japanese or Korean text are taken as English.
         let hyphenator = p.style.hyphenation && p.style.lineBreakMode == .wordWrap
-            ? Hyphenator.forLanguage(p.language) : nil
+            ? Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: p.language)) : nil
+        let eastAsian = p.eastAsian
+        // East Asian text justifies by its spacing, not by widening glyphs (and every
+        // expansion step would be one more copy of thousands of ideographs in the PDF).
+        let expansion = justified && eastAsian == nil ? parameters.glyphExpansion : 0
         var c = 0
         while c < n {
             let f = p.clusterFlags[c]
@@ -96,21 +101,49 @@ extension BreakItems {
                 c += 1
                 continue
             }
-            // A word: clusters up to the next space or break opportunity.
+            // A word: clusters up to the next space, break opportunity or East Asian glue.
             var end = c + 1
             while end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.breakBefore),
                   !p.clusterFlags[end].contains(.mandatoryBefore), !p.clusterFlags[end].contains(.tab),
-                  !p.clusterFlags[c].contains(.tab) {
+                  !p.clusterFlags[c].contains(.tab), eastAsian?.hasGlue[end] != true {
                 end += 1
             }
-            appendWord(p, clusters: c..<end, hyphenator: hyphenator, parameters: parameters,
-                       expansion: justified ? parameters.glyphExpansion : 0,
-                       hyphen: hyphen)
-            if end < n, p.clusterFlags[end].contains(.breakBefore), !p.clusterFlags[end].contains(.space),
-               !p.clusterFlags[end].contains(.mandatoryBefore) {
-                // Break opportunity without space: after a dash, between ideographs.
-                let dash = p.clusterFlags[end - 1].contains(.hyphenLike)
-                append(.penalty, width: 0, penalty: dash ? parameters.explicitHyphenPenalty : 0, flagged: dash, cluster: end)
+            if eastAsian != nil, end - c >= EastAsianSpacing.longWord {
+                // A long identifier among ideographs (`Coin::Quarter(UsState::Alaska)`)
+                // may break after its punctuation, at a cost: else the line before it
+                // would open its few ideographs an em apart or more.
+                var start = c
+                for k in (c + 1)..<end where EastAsianSpacing.breaksAfter(p, cluster: k - 1) && !EastAsianSpacing.breaksAfter(p, cluster: k) {
+                    appendWord(p, clusters: start..<k, hyphenator: hyphenator, parameters: parameters,
+                               expansion: expansion, hyphen: hyphen)
+                    append(.penalty, width: 0, penalty: EastAsianSpacing.identifierBreakPenalty, cluster: k)
+                    start = k
+                }
+                appendWord(p, clusters: start..<end, hyphenator: hyphenator, parameters: parameters,
+                           expansion: expansion, hyphen: hyphen)
+            } else {
+                appendWord(p, clusters: c..<end, hyphenator: hyphenator, parameters: parameters,
+                           expansion: expansion,
+                           hyphen: hyphen)
+            }
+            if end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.mandatoryBefore) {
+                let breakable = p.clusterFlags[end].contains(.breakBefore)
+                // A closing mark gives back its empty half when a line ends after it.
+                let trim = breakable ? eastAsian?.lineEndTrim[end - 1] ?? 0 : 0
+                if let eastAsian, eastAsian.hasGlue[end] {
+                    // Glue between ideographs, or around a Latin word among them: a
+                    // break there drops it, as it drops a space.
+                    if breakable && trim > 0 {
+                        append(.penalty, width: -trim, penalty: 0, cluster: end)
+                    }
+                    if !breakable || trim > 0 { append(.penalty, width: 0, penalty: BreakItems.infinity, cluster: end) }
+                    append(.glue, width: eastAsian.width[end], stretch: justified ? eastAsian.stretch[end] : 0,
+                           shrink: justified ? eastAsian.shrink[end] : 0, cluster: end)
+                } else if breakable {
+                    // Break opportunity without space: after a dash, between ideographs.
+                    let dash = p.clusterFlags[end - 1].contains(.hyphenLike)
+                    append(.penalty, width: -trim, penalty: dash ? parameters.explicitHyphenPenalty : 0, flagged: dash, cluster: end)
+                }
             }
             c = end
         }
@@ -119,6 +152,14 @@ extension BreakItems {
         append(.glue, width: 0, stretch: BreakItems.infinity, cluster: n)
         append(.penalty, width: 0, penalty: -BreakItems.infinity, cluster: n)
         finish()
+    }
+
+    /// Whether a line that ends before cluster `c` of `p` ends at a penalty that gives
+    /// back the width of the closing mark before it (see `EastAsianSpacing.lineEndTrim`).
+    static func takesLineEndTrim(_ p: ShapedParagraph, before c: Int) -> Bool {
+        let f = p.clusterFlags[c]
+        return f.contains(.breakBefore) && !f.contains(.space) && !f.contains(.mandatoryBefore)
+            && (p.eastAsian?.lineEndTrim[c - 1] ?? 0) > 0
     }
 
     /// The bytes of `range` without leading and trailing non-letters, or nil when what

@@ -8,6 +8,14 @@ public final class Hyphenator: @unchecked Sendable {
     /// Folders searched for `hyph_*.dic` files, in order.
     public static let searchPaths = ["/usr/share/hyphen", "/usr/local/share/hyphen"]
 
+    /// The language whose dictionary hyphenates the words of text in `language`:
+    /// Chinese, Japanese and Korean are not hyphenated, and the Latin words among them
+    /// are taken as English.
+    public static func dictionaryLanguage(for language: String) -> String {
+        let l = language.lowercased()
+        return l.hasPrefix("zh") || l.hasPrefix("ja") || l.hasPrefix("ko") ? "en-US" : language
+    }
+
     /// The dictionary for `language`, loaded once per process; nil when none is installed.
     public static func forLanguage(_ language: String) -> Hyphenator? {
         let key = language.lowercased()
@@ -86,7 +94,9 @@ public final class Hyphenator: @unchecked Sendable {
         var pos: UnsafeMutablePointer<Int32>? = nil
         var cut: UnsafeMutablePointer<Int32>? = nil
         lock.lock()
-        let status = lower.withUnsafeBufferPointer { buf in
+        // libhyphen reads the word as a C string too (strstr): it needs its terminator.
+        let terminated = lower + [0]
+        let status = terminated.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { w in
                 hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(lower.count), &hyphens, nil, &rep, &pos, &cut,
                                       Int32(leftMinimum), Int32(rightMinimum), Int32(leftMinimum), Int32(rightMinimum))

@@ -158,7 +158,8 @@ struct LineBreaker {
                 if c > pos, f.contains(.breakBefore), !p.clusterFlags[c - 1].contains(.space) { candidate = (c, c) }
                 // A line separator ends the line and is never shown: it takes no room
                 // (its shaped width would push a line that just fits onto a line alone).
-                let cw = f.contains(.lineSeparator) ? 0 : p.clusterWidth[c]
+                var cw = f.contains(.lineSeparator) ? 0 : p.clusterWidth[c]
+                if c > pos, let ea = p.eastAsian, ea.hasGlue[c] { cw += ea.width[c] }
                 if w + cw > limit + 1e-6 {
                     if let candidate { c = -1; spans.append(LineSpan(start: pos, end: candidate.end, next: candidate.next,
                                                                       hyphenated: false, endsParagraphOrForced: false))

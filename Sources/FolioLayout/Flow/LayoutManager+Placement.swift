@@ -87,7 +87,8 @@ extension LayoutManager {
         }
         if p.hasMissingGlyphs {
             warnings.append(LayoutWarning(characterRange: textStorage.paragraphRange(at: index),
-                                          message: "no installed font has glyphs for some of these characters; they show as boxes"))
+                                          message: "no installed font has glyphs for some of these characters; they show as boxes"
+                                            + (p.missesEastAsianFont ? " (Chinese, Japanese and Korean text needs Debian's fonts-noto-cjk: scripts/install-deps.sh installs it)" : "")))
         }
         if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
 

@@ -6,7 +6,8 @@ extension LayoutManager {
     public func shapeInBackground() { shapesInBackground = true }
 
     func startWorker() {
-        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount else { return }
+        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount,
+              !holdsEastAsianText else { return }
         // Speculate for the column the flow is in (or the last one), when it is a plain
         // rectangle: most paragraphs of a document of like pages will get its width.
         var column: BackgroundWorker.Column? = nil
@@ -32,6 +33,12 @@ extension LayoutManager {
     public func wait(for job: BackgroundJob) {
         // Without a worker thread now, the one the job went to has run it and stopped.
         if let worker { worker.wait(for: job, context: context) } else { precondition(job.isDone, "a background job was lost") }
+    }
+
+    /// Whether the storage may hold East Asian text (see `shapesInBackground`): a scan
+    /// of its bytes, a fraction of a millisecond for a book.
+    var holdsEastAsianText: Bool {
+        textStorage.withUTF8(0..<textStorage.length) { EastAsianCharacter.mayOccur(in: $0) }
     }
 
     func stopWorker() {

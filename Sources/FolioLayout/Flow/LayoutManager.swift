@@ -94,6 +94,11 @@ public final class LayoutManager: TextStorageObserver {
     /// layout call runs: on two cores that takes most of the shaping off the breaker's
     /// path. The worker only reads the storage and is stopped before any layout call
     /// returns, so the storage may be edited between calls as usual.
+    ///
+    /// Text with Chinese, Japanese or Korean characters is shaped on one thread all
+    /// the same: with two threads loading CJK (CFF) fonts at once, cairo 1.16 (Debian 12)
+    /// was seen to abort in about half of the runs when the PDF's font subsets were
+    /// written at its end.
     public var shapesInBackground = false
 
     /// Containers whose glyphs were discarded: their old layout is not spliced back

@@ -2,9 +2,10 @@
 public enum TextMeasurer {
     /// The size `storage` takes when set `width` points wide: the widest line's used
     /// width and the height down to the last line's bottom (paragraph spacing after
-    /// the last paragraph not included). `shaping` lends the fonts (nil: loaded afresh).
+    /// the last paragraph not included). `shaping` lends the fonts (nil: a font map of
+    /// its own, loaded afresh and freed after: slow when measuring often).
     public static func boundingSize(of storage: TextStorage, width: Double,
-                                    defaults: LayoutDefaults = LayoutDefaults(), shaping: ShapingPool? = nil) -> Size {
+                                    defaults: LayoutDefaults = LayoutDefaults(), shaping: ShapingPool? = .shared) -> Size {
         let manager = LayoutManager(textStorage: storage, defaults: defaults, shaping: shaping)
         let container = TextContainer(size: Size(width: width, height: 1e7))
         manager.addTextContainer(container)

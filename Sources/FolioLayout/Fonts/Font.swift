@@ -9,6 +9,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let familyName: String
     /// Size in points.
     public let size: Double
+    /// The weight of the face chosen (400 regular, 700 bold).
+    public let weight: Int
+    /// The face chosen is italic or oblique.
+    public let isSlanted: Bool
     /// Distance from the baseline to the top of the tallest glyphs, in points.
     public let ascent: Double
     /// Distance from the baseline to the bottom of the deepest glyphs, in points (positive).
@@ -24,13 +28,21 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// The Pango font; owned (one reference).
     package let pangoFont: UnsafeMutablePointer<PangoFont>
+    /// The font map the font came from, kept alive as long as the font: a map that goes
+    /// (its shaping context freed) shuts its fonts down, and a renderer may still draw
+    /// this one, or subset it when the PDF ends.
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>?
 
     init(pangoFont: UnsafeMutablePointer<PangoFont>) {
         g_object_ref(UnsafeMutableRawPointer(pangoFont))
         self.pangoFont = pangoFont
+        fontMap = pango_font_get_font_map(pangoFont)
+        if let fontMap { g_object_ref(UnsafeMutableRawPointer(fontMap)) }
         let desc = pango_font_describe(pangoFont)
         familyName = pango_font_description_get_family(desc).map { String(cString: $0) } ?? "?"
         size = Double(pango_font_description_get_size(desc)) / Double(PANGO_SCALE)
+        weight = Int(pango_font_description_get_weight(desc).rawValue)
+        isSlanted = pango_font_description_get_style(desc) != PANGO_STYLE_NORMAL
         pango_font_description_free(desc)
         let metrics = pango_font_get_metrics(pangoFont, nil)
         let unit = Double(PANGO_SCALE)
@@ -70,6 +82,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pangoFont))
+        if let fontMap { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
     }
 
     /// Identity: two `Font` values are equal only when they are the same object (fonts are

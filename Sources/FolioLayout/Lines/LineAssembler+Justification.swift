@@ -3,8 +3,29 @@
 extension LineAssembler {
     /// How the line takes up the difference between `natural` and `width`; `natural`
     /// becomes the width the line is set at.
+    /// The East Asian glue of a line as the breaker counted it: the natural width of the
+    /// glue between its clusters less what a closing mark gives back at its end, and how
+    /// far the glue may stretch and shrink.
+    struct EastAsianGlue {
+        var width = 0.0
+        var stretch = 0.0
+        var shrink = 0.0
+    }
+
+    func eastAsianGlue(_ p: ShapedParagraph, shown: ShownClusters, span: LineSpan, visibleEnd: Int) -> EastAsianGlue {
+        var g = EastAsianGlue()
+        guard let ea = p.eastAsian else { return g }
+        for r in shown.ranges {
+            for c in r where c != span.start && ea.hasGlue[c] {
+                g.width += ea.width[c]; g.stretch += ea.stretch[c]; g.shrink += ea.shrink[c]
+            }
+        }
+        g.width -= EastAsianSpacing.lineEndTrim(p, span, visibleEnd: visibleEnd)
+        return g
+    }
+
     func justify(_ p: ShapedParagraph, shown: ShownClusters, natural: inout Double, span: LineSpan, width: Double,
-                 truncation: LineBreakMode?, hasTabs: Bool) -> Justification {
+                 truncation: LineBreakMode?, hasTabs: Bool, eastAsian: EastAsianGlue? = nil) -> Justification {
         var j = Justification()
         let alignment = p.alignment
         // A justified paragraph's last line may still need to shrink to fit (the breaker
@@ -23,8 +44,22 @@ extension LineAssembler {
             // their limit, the spaces take the rest.
             let extra = width - natural
             let spaceGive = j.spaceTotal * (extra > 0 ? parameters.spaceStretch : parameters.spaceShrink)
-            let glyphGive = glyphTotal * parameters.glyphExpansion
-            if j.spaceTotal > 0 || glyphGive > 0 {
+            let glyphGive = p.eastAsian == nil ? glyphTotal * parameters.glyphExpansion : 0
+            // East Asian glue gives with the spaces, in proportion to its stretch (shrink).
+            let gapGive = eastAsian.map { extra > 0 ? $0.stretch : $0.shrink } ?? 0
+            if gapGive > 0 {
+                var glyphShare = extra * glyphGive / (spaceGive + gapGive + glyphGive)
+                glyphShare = max(-glyphGive, min(glyphGive, glyphShare))
+                if glyphTotal > 0 {
+                    let step = parameters.expansionStep
+                    j.glyphScale = 1 + ((glyphShare / glyphTotal) / step).rounded(.towardZero) * step
+                    glyphShare = (j.glyphScale - 1) * glyphTotal
+                }
+                let rest = extra - glyphShare
+                j.gapRatio = rest / (spaceGive + gapGive)
+                j.spaceExtra = j.spaceTotal > 0 ? rest * spaceGive / (spaceGive + gapGive) : 0
+                natural += glyphShare + rest - j.spaceExtra
+            } else if j.spaceTotal > 0 || glyphGive > 0 {
                 var glyphShare = spaceGive + glyphGive > 0 ? extra * glyphGive / (spaceGive + glyphGive) : 0
                 glyphShare = max(-glyphGive, min(glyphGive, glyphShare))
                 if j.spaceTotal == 0 { glyphShare = max(-glyphGive, min(glyphGive, extra)) }

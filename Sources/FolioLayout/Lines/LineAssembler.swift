@@ -82,6 +82,12 @@ struct LineAssembler {
         var spaceExtra = 0.0
         var spaceTotal = 0.0
         var glyphScale = 1.0
+        /// East Asian glue is set in this line (not in truncated ones), from this cluster
+        /// on (the glue before a line's first cluster went with the break).
+        var eastAsianFrom: Int? = nil
+        /// Each East Asian glue opens by this share of its stretch (closes by this share
+        /// of its shrink when negative).
+        var gapRatio = 0.0
     }
 
     func assemble(_ p: ShapedParagraph, span: LineSpan, slot: LineSlot, top: Double, paragraphIndex: Int,
@@ -98,8 +104,11 @@ struct LineAssembler {
         let tabWidth = p.hasTabs ? tabWidths(p, shown: shown.ranges, leadingIndent: slot.leadingIndent) : [:]
         var natural = shown.ranges.reduce(0.0) { acc, r in r.reduce(acc) { $0 + (tabWidth[$1] ?? p.clusterWidth[$1]) } }
             + (shown.symbol?.width ?? 0)
-        let justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth,
-                                    truncation: truncation, hasTabs: !tabWidth.isEmpty)
+        let eastAsian = p.eastAsian != nil && truncation == nil ? eastAsianGlue(p, shown: shown, span: span, visibleEnd: end) : nil
+        if let eastAsian { natural += eastAsian.width }
+        var justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth,
+                                    truncation: truncation, hasTabs: !tabWidth.isEmpty, eastAsian: eastAsian)
+        if eastAsian != nil { justification.eastAsianFrom = first }
         let mark = span.continuesLine ? p.continuationMark : nil
         if mark != nil { natural += p.continuationMarkWidth }
         var x = lineStart(p, natural: natural, slot: slot)
@@ -193,6 +202,13 @@ struct LineAssembler {
         let run = p.runs[seg.run]
         let runBaseline = baseline - run.baselineShift
         var glyphs: [UInt32] = [], positions: [Point] = [], clusters: [GlyphCluster] = []
+        // East Asian glue before a cluster, opened or closed as the line's is; the glue
+        // before a run goes before its bounds (an underline starts at its first glyph).
+        func glue(before c: Int) -> Double {
+            guard let from = j.eastAsianFrom, c != from, !run.isRightToLeft, let ea = p.eastAsian, ea.hasGlue[c] else { return 0 }
+            return ea.width[c] + j.gapRatio * (j.gapRatio < 0 ? ea.shrink[c] : ea.stretch[c])
+        }
+        if seg.symbol == nil, !seg.clusters.isEmpty { x += glue(before: seg.clusters.lowerBound) }
         let startX = x
         var text: String
         if let s = seg.symbol {
@@ -207,6 +223,7 @@ struct LineAssembler {
             for k in 0..<seg.clusters.count {
                 let c = rtl ? seg.clusters.upperBound - 1 - k : seg.clusters.lowerBound + k
                 let g0 = Int(p.clusterGlyphStart[c]), g1 = Int(p.clusterGlyphEnd[c])
+                if k > 0 { x += glue(before: c) }
                 let cx = x
                 let scale = p.clusterFlags[c].contains(.space) ? 1 : j.glyphScale
                 for g in g0..<g1 {

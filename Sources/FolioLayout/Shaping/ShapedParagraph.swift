@@ -59,8 +59,13 @@ final class ShapedParagraph: @unchecked Sendable {
     var clusterGlyphEnd: [Int32] = []
     var clusterFlags: [ClusterFlags] = []
 
+    /// The glue between East Asian characters and around them (nil: the paragraph has none).
+    var eastAsian: EastAsianSpacing?
+
     /// Some characters got no glyph from any installed font (drawn as boxes).
     var hasMissingGlyphs = false
+    /// Some of them are Chinese, Japanese or Korean: no CJK font is installed.
+    var missesEastAsianFont = false
 
     /// The paragraph holds attachments sized to their column (`AttachmentSizing`)…
     var hasSizedAttachments = false

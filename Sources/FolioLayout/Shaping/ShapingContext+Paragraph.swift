@@ -51,10 +51,43 @@ extension ShapingContext {
 
         let attrList = pango_attr_list_new()!
         defer { pango_attr_list_unref(attrList) }
+        // East Asian text gets faces of its region that match the body's style, and the
+        // region's language for its glyph forms.
+        let region = text.withUnsafeBufferPointer { EastAsianCharacter.mayOccur(in: $0) }
+            ? EastAsianFonts.Region(language: language, text: text) : nil
         for run in resolved {
-            let (descriptor, _) = effectiveFont(run.attributes)
+            var (descriptor, _) = effectiveFont(run.attributes)
+            var eastAsianRanges: [Range<Int>] = []
+            if let region {
+                eastAsianRanges = EastAsianFonts.eastAsianRanges(in: text, run.range)
+                if !eastAsianRanges.isEmpty {
+                    descriptor.families += eastAsianFallbacks(after: descriptor.families, region: region)
+                }
+            }
             let desc = PangoDescription(descriptor)
             insert(pango_attr_font_desc_new(desc.pointer), into: attrList, run.range)
+            if let region, !eastAsianRanges.isEmpty, EastAsianFonts.isEastAsian(language: language), !region.spacesWords {
+                // Quotes, dashes and ellipses among Chinese or Japanese come from its face.
+                let fallbacks = eastAsianFallbacks(after: descriptor.families, region: region) + descriptor.families
+                for r in EastAsianFonts.sharedPunctuationRanges(in: text, run.range) {
+                    insert(pango_attr_family_new(fallbacks.joined(separator: ",")), into: attrList, r)
+                }
+            }
+            if let region, !eastAsianRanges.isEmpty {
+                if run.attributes.language == nil {
+                    let tag = EastAsianFonts.isEastAsian(language: language) ? language : region.language
+                    insert(pango_attr_language_new(pango_language_from_string(tag)), into: attrList, run.range)
+                }
+                if descriptor.style != .normal, style.eastAsian.italicIdeographs != .slanted {
+                    // Ideographs have no italic: emphasis is upright, bold or not.
+                    for r in eastAsianRanges {
+                        insert(pango_attr_style_new(PANGO_STYLE_NORMAL), into: attrList, r)
+                        if style.eastAsian.italicIdeographs == .bold, descriptor.weight.value < 600 {
+                            insert(pango_attr_weight_new(PANGO_WEIGHT_BOLD), into: attrList, r)
+                        }
+                    }
+                }
+            }
             var features = descriptor.features.map { "\($0.tag)=\($0.value)" }
             if run.attributes.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
             if !features.isEmpty { insert(pango_attr_font_features_new(features.joined(separator: ",")), into: attrList, run.range) }
@@ -106,8 +139,19 @@ extension ShapingContext {
                 assignFlags(shaped, logAttrs: logAttrs, charOfByte: charOfByte)
             }
         }
+        shaped.eastAsian = EastAsianSpacing(shaped, layout: style.eastAsian, parameters: typesetting)
         shaped.breakItems = BreakItems(shaped, justified: shaped.alignment == .justified, parameters: typesetting) { $0.hyphen.width }
         return shaped
+    }
+
+    /// `EastAsianFonts.fallbacks`, remembered per first family and region (every run of
+    /// East Asian text asks).
+    func eastAsianFallbacks(after families: [String], region: EastAsianFonts.Region) -> [String] {
+        let key = (families.first ?? "") + "\u{0}" + region.rawValue
+        if let known = eastAsianFallbackCache[key] { return known }
+        let fallbacks = EastAsianFonts.fallbacks(after: families, region: region)
+        eastAsianFallbackCache[key] = fallbacks
+        return fallbacks
     }
 
     /// The font a run asks for, after superscript scaling, and the baseline shift it gets.
@@ -156,9 +200,24 @@ extension ShapingContext {
             let scale = 1 / Double(PANGO_SCALE)
             for i in 0..<n {
                 let g = infos[i]
-                if g.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 && g.glyph != PANGO_GLYPH_EMPTY,
-                   !ShapingContext.isInvisible(g.glyph & ~PANGO_GLYPH_UNKNOWN_FLAG) { p.hasMissingGlyphs = true }
-                p.glyphs.append(g.glyph)
+                var glyph = g.glyph
+                if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+                    // Pango's "unknown" glyphs carry the character, not a glyph of the
+                    // font: drawn as they are, they reach the PDF's font subset, and
+                    // cairo's CFF subsetter (CJK fonts) aborts on an index that large.
+                    // A missing character becomes the font's .notdef box, an invisible
+                    // one nothing.
+                    let codepoint = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
+                    if glyph == PANGO_GLYPH_INVALID_INPUT || ShapingContext.isInvisible(codepoint) {
+                        glyph = PANGO_GLYPH_EMPTY
+                    } else {
+                        p.hasMissingGlyphs = true
+                        let k = EastAsianCharacter.of(codepoint, style: .simplified)
+                        if k.isEastAsian || k == .hangul { p.missesEastAsianFont = true }
+                        glyph = 0
+                    }
+                }
+                p.glyphs.append(glyph)
                 p.advances.append(Double(g.geometry.width) * scale * expansion)
                 p.xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
                 p.yOffsets.append(Double(g.geometry.y_offset) * scale)

@@ -17,6 +17,8 @@ final class ShapingContext {
     /// Reused for every call to Pango's shaper, and the glyphs of the run being shaped.
     let glyphString = pango_glyph_string_new()!
     var runGlyphs: [PangoGlyphInfo] = []
+    /// East Asian fallback families by first family and region (`eastAsianFallbacks`).
+    var eastAsianFallbackCache: [String: [String]] = [:]
     var runClusters: [Int32] = []
 
     /// The Pango context; first brings the font map up to date if application fonts

@@ -29,7 +29,7 @@ package struct PropertyTable {
         "align", "indent", "head-indent", "tail-indent", "line-height", "leading", "min-line-height",
         "max-line-height", "line-spacing", "space-before", "space-after", "hyphenate", "tabs", "tab-interval",
         "line-break", "direction", "break-before", "keep-with-next", "next",
-    ]
+    ] + eastAsianNames
     static var allNames: [String] { characterNames + paragraphNames }
 
     /// The values `align` takes.
@@ -57,7 +57,7 @@ package struct PropertyTable {
         target.paragraph.firstLineHeadIndent = target.paragraph.headIndent + target.textIndent
     }
 
-    private func fail(_ p: StyleProperty, _ reason: String) -> DocumentError {
+    func fail(_ p: StyleProperty, _ reason: String) -> DocumentError {
         // Line 0: a setting made in code has no place to point at.
         DocumentError(p.location ?? SourceLocation(file: "style property '\(p.name)'", line: 0, column: 0), reason)
     }
@@ -221,6 +221,9 @@ package struct PropertyTable {
             let b: BreakBefore = try choice(["none": .none, "column": .container, "page": .page])
             paragraph { $0.breakBefore = b }
         case "keep-with-next": let b = try bool(); paragraph { $0.keepWithNext = b }
+        case let name where PropertyTable.eastAsianNames.contains(name):
+            try applyEastAsian(p, value: v, to: &t.paragraph.eastAsian)
+            t.setParagraphProperty = true
         case "next": t.next = v
         case "kind", "parent":
             break  // structural: read by the template loader

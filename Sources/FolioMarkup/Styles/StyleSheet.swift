@@ -171,4 +171,18 @@ public struct StyleSheet: Sendable {
         }
         return target.attributes
     }
+
+    /// Indents first lines by whole characters in Chinese (two, as clreq's paragraphs
+    /// are) and Japanese (one, as jlreq's), where the template indents them at all;
+    /// other languages keep the template's indents.
+    public mutating func adaptIndents(toLanguage language: String) {
+        let l = language.lowercased()
+        let characters: Double = l.hasPrefix("zh") ? 2 : l.hasPrefix("ja") ? 1 : 0
+        guard characters > 0 else { return }
+        for (name, var style) in resolved where style.kind == .paragraph && style.textIndent > 0 {
+            style.textIndent = characters * (style.attributes.font?.size ?? FontDescriptor.defaultBodySize)
+            style.paragraph.firstLineHeadIndent = style.paragraph.headIndent + style.textIndent
+            resolved[name] = style
+        }
+    }
 }

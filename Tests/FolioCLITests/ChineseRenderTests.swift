@@ -1,0 +1,51 @@
+import FolioTestSupport
+import Foundation
+import XCTest
+
+/// Chinese from Markdown to PDF: the faces of its region and style, the text in order,
+/// a valid PDF and the same bytes every run, and no crash with two threads shaping.
+final class ChineseRenderTests: XCTestCase {
+    private var example: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/Documents/chinese.md").standardized.path
+    }
+
+    private func requireCJKFonts() throws {
+        let list = try tool("fc-list", [":lang=zh-cn", "family"])
+        guard list.stdout.contains("Noto Serif CJK SC") else { throw skipOrFail("fonts-noto-cjk (Noto CJK fonts) is not installed") }
+    }
+
+    func testTheChineseExampleTakesSimplifiedChineseFacesMatchingItsStyles() throws {
+        try requireCJKFonts()
+        let dir = try makeTemporaryDirectory()
+        let pdf = dir.appendingPathComponent("zh.pdf").path
+        let result = try folio(["render", example, "-t", "two-column", "-o", pdf], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("hyphenation dictionary"), "Chinese asks for no dictionary: \(result.stderr)")
+        XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+        let fonts = try pdfFontNames(pdf)
+        XCTAssertTrue(fonts.contains { $0.hasSuffix("NotoSerifCJKsc-Regular") }, "serif body → Noto Serif CJK SC: \(fonts)")
+        XCTAssertTrue(fonts.contains { $0.hasSuffix("NotoSansCJKsc-Bold") }, "sans headings → Noto Sans CJK SC: \(fonts)")
+        XCTAssertFalse(fonts.contains { $0.contains("jp") || $0.contains("JP") }, "no Japanese forms for zh-Hans: \(fonts)")
+        let text = try pdfFlatText(pdf)
+        for phrase in ["用Swift写成", "标点挤压", "思源宋体"] {
+            XCTAssertTrue(text.replacingOccurrences(of: " ", with: "").contains(phrase), "\(phrase) in order")
+        }
+        let again = dir.appendingPathComponent("again.pdf").path
+        XCTAssertEqual(try folio(["render", example, "-t", "two-column", "-o", again], environment: fixedEpoch).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: pdf)), try Data(contentsOf: URL(fileURLWithPath: again)))
+    }
+
+    /// A book-length Chinese text used to abort inside cairo in about half of the runs
+    /// (two threads loading CJK fonts); it is now shaped on one thread.
+    func testAChineseBookRendersEveryTime() throws {
+        try requireCJKFonts()
+        let book = try requireCorpus("rust-book-zh.md")
+        let dir = try makeTemporaryDirectory()
+        for run in 1...4 {
+            let pdf = dir.appendingPathComponent("book\(run).pdf").path
+            let result = try folio(["render", book.path, "-t", "two-column", "-o", pdf, "-q"], environment: fixedEpoch)
+            XCTAssertEqual(result.status, 0, "run \(run): \(result.stderr)")
+        }
+    }
+}
