@@ -226,6 +226,14 @@ public struct PageCanvas {
         if let s = a.strikethrough {
             line(s, run: run, top: run.baseline - run.font.strikethroughPosition, thickness: run.font.strikethroughThickness, foreground: foreground)
         }
+        if !run.emphasisDots.isEmpty {
+            setColor(foreground)
+            for dot in run.emphasisDots {
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, dot.x, dot.y, run.emphasisDotRadius, 0, 2 * .pi)
+            }
+            cairo_fill(cr)
+        }
     }
 
     /// The `rect` attribute of a link tag: `rect` on the page, in device space (what

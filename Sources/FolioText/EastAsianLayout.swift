@@ -38,6 +38,8 @@ public struct EastAsianLayout: Hashable, Sendable {
         case bold
         /// Set upright in the regular face: emphasis shows only in Latin words.
         case upright
+        /// Set upright with an emphasis dot under each (着重号, clreq's emphasis).
+        case dots
         /// Slanted by the font machinery, as Latin fallback does.
         case slanted
     }

@@ -49,3 +49,19 @@ final class ChineseRenderTests: XCTestCase {
         }
     }
 }
+
+extension ChineseRenderTests {
+    /// The report template's footer and the date speak the document's language.
+    func testFootersAndDatesFollowTheDocumentsLanguage() throws {
+        let dir = try makeTemporaryDirectory()
+        for (language, footer, title) in [("zh-Hans", "第 1 页，共 1 页", "报告"), ("zh-Hant", "第 1 頁，共 1 頁", "報告"),
+                                          ("ja", "1 / 1 ページ", "報告"), ("en-GB", "Page 1 of 1", "Report")] {
+            let doc = try write("---\ntitle: \(title)\nlang: \(language)\n---\n\n\(title)。\n", "\(language).md", in: dir)
+            let pdf = dir.appendingPathComponent("\(language).pdf").path
+            let result = try folio(["render", doc, "-t", "report", "-o", pdf], environment: fixedEpoch)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let text = try pdfText(pdf)
+            XCTAssertTrue(text.contains(footer), "\(language): \(text)")
+        }
+    }
+}

@@ -180,6 +180,30 @@ final class EastAsianLayoutTests: XCTestCase {
         XCTAssertTrue(runs.first { $0.text.contains("emphasis") }!.font.isSlanted, "Latin words stay italic")
     }
 
+    func testEmphasisDotsSitCentredUnderEachItalicIdeograph() throws {
+        var attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, style: .italic))
+        attributes.language = "zh-Hans"
+        var style = ParagraphStyle(alignment: .left)
+        style.eastAsian.italicIdeographs = .dots
+        let storage = TextStorage("重要，内容 word", attributes: attributes, paragraphStyle: style)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 400, height: 100)))
+        manager.ensureLayout()
+        let runs = manager.lineFragments[0].glyphRuns
+        guard let han = runs.first(where: { $0.text.hasPrefix("重") }), han.font.familyName.contains("CJK") else {
+            throw missingRequirement("fonts-noto-cjk (Noto CJK fonts)")
+        }
+        XCTAssertEqual(han.font.weight, 400, "dots, not bold")
+        XCTAssertFalse(han.font.isSlanted)
+        let ideographs = placedClusters(manager.lineFragments[0]).filter { isHan($0.text) }
+        let dots = runs.flatMap(\.emphasisDots)
+        XCTAssertEqual(dots.count, 4, "one per ideograph, none under the comma or the Latin word")
+        for (dot, c) in zip(dots, ideographs) {
+            XCTAssertEqual(dot.x, c.x + 5, accuracy: 0.01, "centred on the em")
+            XCTAssertEqual(dot.y, c.run.baseline + 2, accuracy: 0.01, "a fifth of an em below the baseline")
+        }
+    }
+
     func testLatinWordsInChineseTextAreHyphenatedAsEnglish() throws {
         let text = "我们讨论internationalization和characterization的问题，以及它们在排版中的表现方式与处理办法。"
         let manager = try layOut(String(repeating: text, count: 3), width: 90)

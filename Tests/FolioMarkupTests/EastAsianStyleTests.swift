@@ -36,7 +36,7 @@ final class EastAsianStyleTests: XCTestCase {
                                         ("cjk-line-break", "lax", "strict, normal, loose"),
                                         ("cjk-line-end", "drop", "full, half, hang"),
                                         ("cjk-punctuation-compression", "maybe", "true or false"),
-                                        ("cjk-italic", "oblique", "bold, upright, slanted")] {
+                                        ("cjk-italic", "oblique", "bold, upright, dots, slanted")] {
             XCTAssertThrowsError(try paragraph([(name, value)])) { error in
                 let message = String(describing: error)
                 XCTAssertTrue(message.contains(name) && message.contains(expected), message)
@@ -50,6 +50,36 @@ final class EastAsianStyleTests: XCTestCase {
             s.adaptIndents(toLanguage: language)
             XCTAssertEqual(try s.paragraphStyle(named: "body", at: nil).paragraph.firstLineHeadIndent, indent, accuracy: 1e-9, language)
             XCTAssertEqual(try s.paragraphStyle(named: "body-first", at: nil).paragraph.firstLineHeadIndent, 0, language)
+        }
+    }
+}
+
+/// A frame's text in several languages, picked by the document's `lang`.
+final class LocalizedFrameTextTests: XCTestCase {
+    private func frame(_ text: String) throws -> Frame {
+        let yaml = "masters:\n  default:\n    frames:\n      - {x: 0, y: 0, width: 100, height: 10, text: \(text)}\n"
+        let template = try TemplateLoader.load(yaml: yaml, path: "t/template.yaml", directory: nil)
+        return try XCTUnwrap(template.masters["default"]?.frames.first)
+    }
+
+    func testTheLongestMatchingTagWinsAndEnglishIsTheDefault() throws {
+        let f = try frame(#"{zh: "第 {page} 页", en: "Page {page}", zh-Hant: "第 {page} 頁", ja: "{page} ページ"}"#)
+        XCTAssertEqual(f.text, "Page {page}")
+        XCTAssertEqual(f.text(for: "zh-Hans"), "第 {page} 页")
+        XCTAssertEqual(f.text(for: "zh"), "第 {page} 页")
+        XCTAssertEqual(f.text(for: "zh-Hant-TW"), "第 {page} 頁")
+        XCTAssertEqual(f.text(for: "ja-JP"), "{page} ページ")
+        XCTAssertEqual(f.text(for: "de"), "Page {page}")
+        XCTAssertEqual(f.text(for: nil), "Page {page}")
+        XCTAssertEqual(f.text(for: "zhx"), "Page {page}", "a tag matches whole subtags only")
+        XCTAssertEqual(try frame(#"{fr: "Page {page}", de: "Seite {page}"}"#).text, "Page {page}", "no en: the first")
+        XCTAssertEqual(try frame(#""{page}""#).text(for: "zh"), "{page}")
+    }
+
+    func testABadLanguageTagIsNamedAtItsPlace() {
+        XCTAssertThrowsError(try frame(#"{"zh_CN!": "第 {page} 页"}"#)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("t/template.yaml:4:"), "\(error)")
+            XCTAssertTrue("\(error)".contains("is not a language tag"), "\(error)")
         }
     }
 }

@@ -248,7 +248,9 @@ public struct RenderJob {
         var known = variables
         for name in ["page", "pages", "section", "date", "title", "author"] { known[name] = known[name] ?? "" }
         for master in template.masters.values {
-            for frame in master.frames { if let text = frame.text { _ = try PageFields.substitute(text, known, location: frame.location) } }
+            for frame in master.frames {
+                for text in frame.allTexts { _ = try PageFields.substitute(text, known, location: frame.location) }
+            }
         }
     }
 

@@ -38,4 +38,9 @@ public struct GlyphRun: Sendable {
     /// For an inline image: the rect it is drawn in, container coordinates, from the
     /// attachment's bounds placed on the run's baseline.
     public var attachmentRect: Rect?
+    /// Centres of emphasis dots (着重号) under the run's ideographs, container coordinates,
+    /// each `emphasisDotRadius` in radius; empty for most runs.
+    public var emphasisDots: [Point] = []
+    /// The radius of the emphasis dots.
+    public var emphasisDotRadius: Double = 0
 }

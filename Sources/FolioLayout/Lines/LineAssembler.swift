@@ -249,6 +249,17 @@ struct LineAssembler {
                                 isRightToLeft: run.isRightToLeft,
                                 bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
                                 baseline: runBaseline, attachment: nil, attachmentRect: nil)
+        if seg.symbol == nil, run.attachment == nil, p.style.eastAsian.italicIdeographs == .dots, p.eastAsian != nil,
+           (run.attributes.font?.style ?? .normal) != .normal {
+            // Italic emphasis on ideographs: a dot under each (着重号), centred on its em.
+            let size = run.font.size
+            glyphRun.emphasisDotRadius = 0.06 * size
+            for c in seg.clusters {
+                let k = EastAsianCharacter.of(EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c])), style: .simplified)
+                guard k == .ideograph, let i = glyphIndex(of: c, in: seg, p) else { continue }
+                glyphRun.emphasisDots.append(Point(x: positions[i].x + p.clusterWidth[c] / 2, y: runBaseline + 0.2 * size))
+            }
+        }
         if let a = run.attachment, seg.symbol == nil {
             glyphRun.attachment = a
             glyphRun.glyphs = []; glyphRun.positions = []; glyphRun.clusters = []
@@ -256,6 +267,12 @@ struct LineAssembler {
                                            width: a.bounds.width, height: a.bounds.height)
         }
         return glyphRun
+    }
+
+    /// Where cluster `c`'s first glyph is in the glyph run made of `seg` (left to right).
+    private func glyphIndex(of c: Int, in seg: Segment, _ p: ShapedParagraph) -> Int? {
+        guard !p.runs[seg.run].isRightToLeft, seg.clusters.contains(c) else { return nil }
+        return Int(p.clusterGlyphStart[c]) - Int(p.clusterGlyphStart[seg.clusters.lowerBound])
     }
 
     private func expanded(_ a: TextAttributes, by scale: Double) -> TextAttributes {

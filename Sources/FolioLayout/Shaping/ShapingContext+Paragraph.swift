@@ -82,7 +82,7 @@ extension ShapingContext {
                     // Ideographs have no italic: emphasis is upright, bold or not.
                     for r in eastAsianRanges {
                         insert(pango_attr_style_new(PANGO_STYLE_NORMAL), into: attrList, r)
-                        if style.eastAsian.italicIdeographs == .bold, descriptor.weight.value < 600 {
+                        if style.eastAsian.italicIdeographs == .bold, descriptor.weight.value < 600 {  // .upright, .dots: regular
                             insert(pango_attr_weight_new(PANGO_WEIGHT_BOLD), into: attrList, r)
                         }
                     }

@@ -43,6 +43,9 @@ public struct BuiltDocument {
     public var images: [String] = []
     /// Title, author, subject, keywords and language for the PDF's document information.
     public var metadata = PDFMetadata()
+    /// The document's language (`lang`), which picks frames' localized texts and the
+    /// form of `{date}`; nil when the document names none.
+    public var language: String?
     /// Values of frame fields other than `page`, `pages` and `section`.
     public var variables: [String: String] = [:]
     /// Things the reader should know that did not stop the build (a link to an unknown id).

@@ -250,6 +250,7 @@ struct BuildState {
         let title = fm.title.map(plain), author = fm.author.map(plain)
         built.metadata = PDFMetadata(title: title ?? URL(fileURLWithPath: document.file).deletingPathExtension().lastPathComponent,
                                      author: author, subject: fm.subject, keywords: fm.keywords)
+        built.language = fm.language
         built.variables = builder.template.variables.merging(fm.variables) { _, document in document }
         if let title { built.variables["title"] = title }
         if let author { built.variables["author"] = author }

@@ -10,7 +10,7 @@ import Foundation
 /// | `cjk-line-break` | `strict`, `normal`, `loose` (kinsoku rule sets) |
 /// | `cjk-punctuation-compression` | `true`/`false`: `。」` and `），` set half an em closer |
 /// | `cjk-line-end` | `full`, `half` (drop a closing mark's empty half), `hang` (`。，、` hang) |
-/// | `cjk-italic` | `bold`, `upright`, `slanted`: italic emphasis on ideographs |
+/// | `cjk-italic` | `bold`, `upright`, `dots` (着重号), `slanted`: italic emphasis on ideographs |
 extension PropertyTable {
     static let eastAsianNames: [String] = [
         "cjk-latin-spacing", "cjk-stretch", "cjk-line-break", "cjk-punctuation-compression", "cjk-line-end", "cjk-italic",

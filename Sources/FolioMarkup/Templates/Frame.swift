@@ -9,6 +9,10 @@ public struct Frame: Hashable, Sendable {
     /// Text with fields: `{page}`, `{pages}`, `{title}`, `{author}`, `{section}`, `{date}`
     /// and any front-matter or template variable, as `{name}` (see `PageFields`).
     public var text: String?
+    /// The text in other languages, by language tag (`zh`, `zh-Hant`, `ja`): a document
+    /// whose `lang` starts with a tag gets that text (the longest tag that matches), any
+    /// other gets `text`.
+    public var localizedTexts: [String: String] = [:]
     /// Paragraph style the text is set in.
     public var style: String
     /// Image file (template-relative) drawn scaled to fit the box, keeping its aspect; or
@@ -27,6 +31,22 @@ public struct Frame: Hashable, Sendable {
                 alignment: FrameAlignment = .center, fill: Color? = nil, location: SourceLocation? = nil) {
         self.rect = rect; self.text = text; self.style = style; self.image = image
         self.alignment = alignment; self.fill = fill; self.location = location
+    }
+
+    /// The text and every localized text (for checks that must see them all).
+    public var allTexts: [String] { (text.map { [$0] } ?? []) + localizedTexts.keys.sorted().compactMap { localizedTexts[$0] } }
+
+    /// The text for a document in `language`: the localized text of the longest tag
+    /// `language` starts with, else `text`.
+    public func text(for language: String?) -> String? {
+        guard let language = language?.lowercased(), !localizedTexts.isEmpty else { return text }
+        var best: (tag: String, text: String)?
+        for (tag, text) in localizedTexts {
+            let t = tag.lowercased()
+            guard language == t || language.hasPrefix(t + "-") else { continue }
+            if best == nil || t.count > best!.tag.count { best = (t, text) }
+        }
+        return best?.text ?? text
     }
 
     /// The field an image frame names as its file — `logo` for `image: "{logo}"` — or nil

@@ -194,8 +194,28 @@ struct TemplateYAML {
         for key in ["x", "y", "width", "height"] where m[key] == nil { throw error(node, "a frame needs \(key)") }
         let rect = Rect(x: try length(m["x"]!), y: try length(m["y"]!), width: try length(m["width"]!), height: try length(m["height"]!))
         guard rect.width > 0, rect.height > 0 else { throw error(node, "a frame needs a positive width and height") }
-        var f = Frame(rect: rect, text: try m["text"].map(string), style: try m["style"].map(string) ?? "footer",
+        var text: String? = nil
+        var localized: [String: String] = [:]
+        if let t = m["text"] {
+            if case .mapping(let texts) = t {
+                // One text per language: `{en: "Page {page}", zh: "第 {page} 页"}`; `en`
+                // (else the first) is the text of any other language.
+                for (k, v) in texts {
+                    let tag = try string(k)
+                    guard tag.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) != nil else {
+                        throw error(k, "'\(tag)' is not a language tag (en, zh, zh-Hant, ja…)")
+                    }
+                    localized[tag] = try string(v)
+                    if text == nil { text = localized[tag] }
+                }
+                if let english = localized["en"] { text = english }
+            } else {
+                text = try string(t)
+            }
+        }
+        var f = Frame(rect: rect, text: text, style: try m["style"].map(string) ?? "footer",
                       image: try m["image"].map(string), location: location(node))
+        f.localizedTexts = localized
         if let a = m["align"] {
             guard let alignment = FrameAlignment(try string(a)) else {
                 throw error(a, "align is where the image sits: left, center or right and top, middle or bottom ('top right'), not '\(try string(a))'")

@@ -35,7 +35,7 @@ final class FrameSetter {
     /// An image frame naming a field (`{logo}`) draws the file the field's value names —
     /// made absolute when the document was built (`DocumentBuilder`) — and nothing when the
     /// value is empty.
-    func draw(_ page: ComposedPage, fields: [String: String], on canvas: PageCanvas) throws {
+    func draw(_ page: ComposedPage, fields: [String: String], language: String? = nil, on canvas: PageCanvas) throws {
         for (index, frame) in page.frames.enumerated() {
             if let fill = frame.fill { canvas.fillRect(frame.rect, color: fill) }
             if let image = frame.imageField.map({ fields[$0] ?? "" }) ?? frame.image, !image.isEmpty {
@@ -44,7 +44,7 @@ final class FrameSetter {
                 canvas.drawImage(atPath: path, fitting: frame.rect,
                                  anchor: Point(x: frame.alignment.horizontal, y: frame.alignment.vertical))
             }
-            guard let raw = frame.text else { continue }
+            guard let raw = frame.text(for: language) else { continue }
             let text = try PageFields.substitute(raw, fields, location: frame.location)
             guard !text.isEmpty else { continue }
             let key = "\(page.master)#\(index)"
@@ -93,6 +93,6 @@ final class FrameSetter {
 
     /// Whether any frame of any master shows `{pages}` (which takes a counting pass).
     static func needsPageCount(_ template: Template) -> Bool {
-        template.masters.values.contains { $0.frames.contains { $0.text?.contains("{pages}") == true } }
+        template.masters.values.contains { $0.frames.contains { $0.allTexts.contains { $0.contains("{pages}") } } }
     }
 }

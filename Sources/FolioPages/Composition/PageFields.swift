@@ -20,12 +20,14 @@ public enum PageFields {
         return out
     }
 
-    /// Today's date (or `SOURCE_DATE_EPOCH`'s), as "22 November 2026".
-    public static func date(_ date: Date) -> String {
+    /// Today's date (or `SOURCE_DATE_EPOCH`'s), as "22 November 2026"; in Chinese and
+    /// Japanese "2026年11月22日", in Korean "2026년 11월 22일".
+    public static func date(_ date: Date, language: String? = nil) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_GB")
         f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "d MMMM yyyy"
+        let l = language?.lowercased() ?? ""
+        f.dateFormat = l.hasPrefix("zh") || l.hasPrefix("ja") ? "y年M月d日" : l.hasPrefix("ko") ? "y년 M월 d일" : "d MMMM yyyy"
         return f.string(from: date)
     }
 

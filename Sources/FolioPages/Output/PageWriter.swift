@@ -12,6 +12,8 @@ final class PageWriter {
     private let settings: RenderSettings
     /// The namespace of the document's destinations, if it has its own.
     let scope: String?
+    /// The document's language: picks the frames' localized texts.
+    let language: String?
     /// Pages of the PDF before this document's first.
     let firstPage: Int
     private let sectionHeadings: [HeadingMark]
@@ -36,6 +38,7 @@ final class PageWriter {
         self.template = template
         self.settings = settings
         self.scope = scope
+        language = document.language
         self.firstPage = firstPage
         sectionHeadings = document.headings.filter { $0.level <= template.sectionLevel }
         let root = outlineTitle.map { pdf.addOutlineItem($0, page: firstPage + 1, at: Point(x: 0, y: 0)) } ?? PDFDocument.outlineRoot
@@ -43,8 +46,8 @@ final class PageWriter {
                                  pageOffset: firstPage, written: scope == nil ? written : [])
         var fields = document.variables
         // Formatting a date loads the locale's data (megabytes): only when a frame shows it.
-        if fields["date"] == nil, template.masters.values.contains(where: { $0.frames.contains { $0.text?.contains("{date}") == true } }) {
-            fields["date"] = PageFields.date(document.metadata.effectiveDate)
+        if fields["date"] == nil, template.masters.values.contains(where: { $0.frames.contains { $0.allTexts.contains { $0.contains("{date}") } } }) {
+            fields["date"] = PageFields.date(document.metadata.effectiveDate, language: document.language)
         }
         fields["title"] = fields["title"] ?? document.metadata.title ?? ""
         fields["author"] = fields["author"] ?? document.metadata.author ?? ""
@@ -78,14 +81,14 @@ final class PageWriter {
         canvas.destinationScope = scope
         DocumentRenderer.draw(laidOut, on: canvas)
         outline.mark(laidOut, pdf: pdf, canvas: canvas)
-        do { try frames.draw(page, fields: pageFields, on: canvas) } catch { failure = error }
+        do { try frames.draw(page, fields: pageFields, language: language, on: canvas) } catch { failure = error }
         endPage(pdf)
         pageCount += 1
         if let dir = settings.pngDirectory, failure == nil {
             do {
                 try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: "\(dir)/page-\(firstPage + page.number).png") { canvas in
                     DocumentRenderer.draw(laidOut, on: canvas)
-                    try? frames.draw(page, fields: pageFields, on: canvas)
+                    try? frames.draw(page, fields: pageFields, language: language, on: canvas)
                 }
             } catch { failure = error }
         }
