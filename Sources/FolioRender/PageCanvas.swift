@@ -27,14 +27,28 @@ public struct PageCanvas {
     /// Drawn in layers so that nothing covers text drawn before it: first every
     /// background, then every shadow, then glyphs, outlines, lines, images and links.
     public func draw(fragments: some Sequence<LineFragment>, at origin: Point) {
-        let fragments = Array(fragments)
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
+        drawLayers(Array(fragments))
+        cairo_restore(cr)
+    }
+
+    /// Draws `fragments` of a vertical container (`TextLayoutOrientation.vertical`): its
+    /// line space turned a quarter turn clockwise into `rect`, so that its first line is
+    /// the rightmost column of text and each line runs down from the rect's top.
+    public func draw(fragments: some Sequence<LineFragment>, turnedInto rect: Rect) {
+        cairo_save(cr)
+        cairo_translate(cr, rect.maxX, rect.minY)
+        cairo_rotate(cr, .pi / 2)
+        drawLayers(Array(fragments))
+        cairo_restore(cr)
+    }
+
+    private func drawLayers(_ fragments: [LineFragment]) {
         drawDecorations(of: fragments)
         for fragment in fragments { for run in fragment.glyphRuns { drawBackground(run) } }
         for fragment in fragments { for run in fragment.glyphRuns where run.attributes.shadow != nil { drawShadow(run) } }
         for fragment in fragments { for run in fragment.glyphRuns { draw(run) } }
-        cairo_restore(cr)
     }
 
     /// Tables' backgrounds under their borders and rules; of two lines in one place the

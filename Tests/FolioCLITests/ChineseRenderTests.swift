@@ -65,3 +65,44 @@ extension ChineseRenderTests {
         }
     }
 }
+
+extension ChineseRenderTests {
+    /// The `vertical` template's example: characters run down each line and the lines
+    /// follow one another right to left, in the text's order.
+    func testVerticalTextReadsTopToBottomRightToLeft() throws {
+        try requireCJKFonts()
+        let doc = URL(fileURLWithPath: example).deletingLastPathComponent().appendingPathComponent("vertical.md").path
+        let dir = try makeTemporaryDirectory()
+        let pdf = dir.appendingPathComponent("vertical.pdf").path
+        let result = try folio(["render", doc, "-t", "vertical", "-o", pdf], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+        let words = try pdfWords(pdf, first: 1, last: 1).filter { w in
+            w.text.count == 1 && w.text.unicodeScalars.allSatisfy { $0.value >= 0x3000 } && w.yMin > 45   // below the running head
+        }
+        XCTAssertGreaterThan(words.count, 100)
+        // Reading order: columns right to left, each top to bottom.
+        let ordered = words.sorted { (-($0.xMin * 2).rounded(), $0.yMin) < (-($1.xMin * 2).rounded(), $1.yMin) }
+        let text = ordered.map(\.text).joined()
+        for phrase in ["吾輩は猫である。名前はまだ無い。", "どこで生れたかとんと見当がつかぬ。"] {
+            XCTAssertTrue(text.contains(phrase), "\(phrase) in \(text.prefix(80))…")
+        }
+        // Within a line, each character is an em (10 pt) or a little more below the one before.
+        let first = try XCTUnwrap(words.first { $0.text == "名" })   // the first paragraph's line
+        let column = words.filter { abs($0.xMin - first.xMin) < 0.5 }.sorted { $0.yMin < $1.yMin }
+        XCTAssertGreaterThan(column.count, 15)
+        for (a, b) in zip(column, column.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(b.yMin - a.yMin, 9.9)
+            XCTAssertLessThan(b.yMin - a.yMin, 13)
+        }
+        // The em of the last character of a full line ends at the bottom margin.
+        let bottom = 595.28 - 20 * 72 / 25.4
+        let all = try pdfWords(pdf, first: 1, last: 1)
+        let next = all.filter { abs($0.xMin - (first.xMin - 17.5)) < 3 && $0.yMin > 45 }
+        // Upright characters only (the folio sits below; a turned ー has a turned box).
+        let end = next.filter { $0.text.count == 1 && $0.text.unicodeScalars.first!.value >= 0x3000 && $0.text != "ー" }
+            .map { $0.yMin + 10 }.max() ?? 0
+        XCTAssertEqual(end, bottom, accuracy: 5.5, "the next line runs to the bottom margin (a closing mark's half may hang): \(next.map(\.text))")
+        XCTAssertTrue(words.allSatisfy { $0.yMin + 10 <= bottom + 5.01 }, "nothing below the bottom margin")
+    }
+}

@@ -41,7 +41,7 @@ final class TemplateCommandTests: XCTestCase {
         let list = try folio(["templates"])
         XCTAssertEqual(list.status, 0)
         let names = list.stdout.split(separator: "\n").map { String($0.split(separator: " ").first!) }
-        XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print", "letter", "invoice"])
+        XCTAssertEqual(Set(names), ["default", "book", "two-column", "newspaper", "report", "large-print", "letter", "invoice", "vertical"])
         let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/Documents")
         let dir = try makeTemporaryDirectory()

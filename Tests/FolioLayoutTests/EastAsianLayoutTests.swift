@@ -219,3 +219,68 @@ final class EastAsianLayoutTests: XCTestCase {
         }
     }
 }
+
+/// Vertical text (縦書き): shaped with Pango's east gravity, laid out in line space.
+final class VerticalLayoutTests: XCTestCase {
+    private func layOut(_ text: String, vertical: Bool, language: String = "ja") throws -> LayoutManager {
+        var defaults = LayoutDefaults(font: FontDescriptor(families: ["DejaVu Serif"], size: 10), language: language)
+        if vertical { defaults.layoutOrientation = .vertical }
+        var attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        attributes.language = language
+        let storage = TextStorage(text, attributes: attributes, paragraphStyle: ParagraphStyle(alignment: .justified))
+        let manager = LayoutManager(textStorage: storage, defaults: defaults)
+        manager.addTextContainer(TextContainer(size: Size(width: 100, height: 1000)))
+        manager.ensureLayout()
+        guard manager.lineFragments.flatMap(\.glyphRuns).contains(where: { $0.font.familyName.contains("CJK") }) else {
+            throw missingRequirement("fonts-noto-cjk (Noto CJK fonts)")
+        }
+        return manager
+    }
+
+    /// The glyph and the run of `character`'s first cluster.
+    private func glyph(of character: String, in manager: LayoutManager) -> (glyph: UInt32, run: GlyphRun)? {
+        for line in manager.lineFragments {
+            for run in line.glyphRuns {
+                var byte = 0, g = 0
+                let bytes = Array(run.text.utf8)
+                for c in run.clusters {
+                    if String(decoding: bytes[byte..<(byte + c.byteCount)], as: UTF8.self) == character { return (run.glyphs[g], run) }
+                    byte += c.byteCount; g += c.glyphCount
+                }
+            }
+        }
+        return nil
+    }
+
+    func testIdeographsStandUprightPunctuationTurnsAndLatinLiesOnItsSide() throws {
+        let text = "ラーメン屋さん、「縦書き」です。Folio"
+        let horizontal = try layOut(text, vertical: false), vertical = try layOut(text, vertical: true)
+        let yaH = try XCTUnwrap(glyph(of: "屋", in: horizontal)), yaV = try XCTUnwrap(glyph(of: "屋", in: vertical))
+        XCTAssertEqual(yaH.glyph, yaV.glyph, "an ideograph keeps its glyph")
+        XCTAssertFalse(yaH.run.font.isUprightInVerticalText)
+        XCTAssertTrue(yaV.run.font.isUprightInVerticalText, "and stands upright")
+        for mark in ["、", "。"] {
+            let h = try XCTUnwrap(glyph(of: mark, in: horizontal)), v = try XCTUnwrap(glyph(of: mark, in: vertical))
+            XCTAssertNotEqual(h.glyph, v.glyph, "\(mark) takes its vertical form (top right of the em)")
+        }
+        for mark in ["ー", "「", "」"] {
+            // Turned: a vertical form, or the horizontal glyph set on its side (UTR #50).
+            let h = try XCTUnwrap(glyph(of: mark, in: horizontal)), v = try XCTUnwrap(glyph(of: mark, in: vertical))
+            XCTAssertTrue(h.glyph != v.glyph || !v.run.font.isUprightInVerticalText, "\(mark) is turned")
+        }
+        let latin = try XCTUnwrap(glyph(of: "F", in: vertical))
+        XCTAssertFalse(latin.run.font.isUprightInVerticalText, "Latin lies on its side")
+    }
+
+    func testVerticalLinesFillTheirLengthAndKeepKinsoku() throws {
+        let text = String(repeating: "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。", count: 4)
+        let manager = try layOut(text, vertical: true)
+        XCTAssertGreaterThan(manager.lineFragments.count, 5)
+        for line in manager.lineFragments.dropLast() {
+            let run = line.glyphRuns.last!
+            XCTAssertEqual(run.bounds.maxX - (run.text.hasSuffix("。") ? 5 : 0), 100, accuracy: 0.05, "the line runs the column's length")
+            let s = manager.textStorage.substring(line.characterRange)
+            XCTAssertFalse(s.hasPrefix("。") || s.hasPrefix("、"), s)
+        }
+    }
+}

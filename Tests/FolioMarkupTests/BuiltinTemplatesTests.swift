@@ -16,7 +16,7 @@ final class BuiltinTemplatesTests: XCTestCase {
 
     func testNamesAreDefaultFirstThenSorted() {
         let names = BuiltinTemplates.names
-        XCTAssertEqual(names, ["default", "book", "invoice", "large-print", "letter", "newspaper", "report", "two-column"])
+        XCTAssertEqual(names, ["default", "book", "invoice", "large-print", "letter", "newspaper", "report", "two-column", "vertical"])
         XCTAssertEqual(Array(names.dropFirst()), names.dropFirst().sorted())
         XCTAssertFalse(names.contains("README.md"))
     }

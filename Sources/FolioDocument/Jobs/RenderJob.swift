@@ -179,7 +179,8 @@ public struct RenderJob {
         }
         try checkFrameFields(template, variables: document.variables)
         let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
-        let defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
+        var defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
+        defaults.layoutOrientation = template.writingMode
         var sources = [input] + document.images
         if let dataPath, dataPath != "-" { sources.append(dataPath) }
         if let dir = template.directory, !template.sourcePath.isEmpty, !template.isBuiltIn { sources += TemplateFiles.list(in: dir) }

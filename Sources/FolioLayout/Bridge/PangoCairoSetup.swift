@@ -12,8 +12,19 @@ enum PangoCairoSetup {
     static func makeFontMapAndContext() -> (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
         let fontMap = pango_cairo_font_map_new()!
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
+        return (fontMap, makeContext(fontMap))
+    }
+
+    /// A context of `fontMap`, configured as above; with `vertical`, of east gravity
+    /// (upright ideographs, Latin on its side: Pango's natural gravity hint). The caller
+    /// owns it.
+    static func makeContext(_ fontMap: UnsafeMutablePointer<PangoFontMap>, vertical: Bool = false) -> OpaquePointer {
         let context: OpaquePointer = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)
+        if vertical {
+            pango_context_set_base_gravity(context, PANGO_GRAVITY_EAST)
+            pango_context_set_gravity_hint(context, PANGO_GRAVITY_HINT_NATURAL)
+        }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -21,7 +32,7 @@ enum PangoCairoSetup {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
-        return (fontMap, context)
+        return context
     }
 
     /// Makes `font`'s cairo scaled font now, on the thread that owns the font's map, so

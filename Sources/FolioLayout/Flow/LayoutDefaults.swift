@@ -5,6 +5,9 @@ public struct LayoutDefaults: Sendable, Hashable {
     public var attributes: TextAttributes
     /// Used for hyphenation and shaping when a run names no language.
     public var language: String
+    /// How the text is shaped: for horizontal lines, or for vertical ones (see
+    /// `TextLayoutOrientation`; the containers it is laid out in are in line space).
+    public var layoutOrientation: TextLayoutOrientation = .horizontal
 
     /// The language of text that names none (and of hyphenation without one): en-US.
     public static let defaultLanguage = "en-US"

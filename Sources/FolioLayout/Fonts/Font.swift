@@ -13,6 +13,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let weight: Int
     /// The face chosen is italic or oblique.
     public let isSlanted: Bool
+    /// Set for vertical text with its glyphs upright (Pango's east or west gravity):
+    /// ideographs and kana in a vertical line; false for horizontal text and for Latin
+    /// lying on its side in a vertical line.
+    public let isUprightInVerticalText: Bool
     /// Distance from the baseline to the top of the tallest glyphs, in points.
     public let ascent: Double
     /// Distance from the baseline to the bottom of the deepest glyphs, in points (positive).
@@ -43,6 +47,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         size = Double(pango_font_description_get_size(desc)) / Double(PANGO_SCALE)
         weight = Int(pango_font_description_get_weight(desc).rawValue)
         isSlanted = pango_font_description_get_style(desc) != PANGO_STYLE_NORMAL
+        let gravity = pango_font_description_get_gravity(desc)
+        isUprightInVerticalText = gravity == PANGO_GRAVITY_EAST || gravity == PANGO_GRAVITY_WEST
         pango_font_description_free(desc)
         let metrics = pango_font_get_metrics(pangoFont, nil)
         let unit = Double(PANGO_SCALE)

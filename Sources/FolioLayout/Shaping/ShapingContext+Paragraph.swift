@@ -112,7 +112,8 @@ extension ShapingContext {
                 var logAttrs = [PangoLogAttr](repeating: PangoLogAttr(), count: Int(charCount) + 1)
                 pango_get_log_attrs(base, length, -1, pango_language_from_string(language), &logAttrs, charCount + 1)
 
-                let items = pango_itemize_with_base_dir(context, direction, base, 0, length, attrList, nil)
+                let vertical = defaults.layoutOrientation == .vertical
+                let items = pango_itemize_with_base_dir(vertical ? verticalContext : context, direction, base, 0, length, attrList, nil)
                 defer {
                     var it = items
                     while let i = it { pango_item_free(i.pointee.data.assumingMemoryBound(to: PangoItem.self)); it = i.pointee.next }
@@ -130,7 +131,7 @@ extension ShapingContext {
                         let piece = max(itemRange.lowerBound, resolved[r].range.lowerBound)..<min(itemRange.upperBound, resolved[r].range.upperBound)
                         if !piece.isEmpty {
                             appendRun(to: shaped, piece: piece, item: item, attributes: resolved[r].attributes, text: base,
-                                      length: length)
+                                      length: length, vertical: vertical)
                         }
                         r += 1
                     }
@@ -174,7 +175,7 @@ extension ShapingContext {
     }
 
     private func appendRun(to p: ShapedParagraph, piece: Range<Int>, item: UnsafeMutablePointer<PangoItem>,
-                           attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32) {
+                           attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32, vertical: Bool = false) {
         let level = item.pointee.analysis.level
         let rtl = level & 1 == 1
         let font = item.pointee.analysis.font.map { self.font(for: $0) } ?? p.baseFont
@@ -194,7 +195,7 @@ extension ShapingContext {
             p.clusterRun.append(Int32(p.runs.count))
             p.clusterGlyphStart.append(Int32(glyphStart)); p.clusterGlyphEnd.append(Int32(glyphStart + 1))
         } else {
-            shapeGlyphs(piece, item: item, font: font, attributes: attributes, text: text, length: length)
+            shapeGlyphs(piece, item: item, font: font, attributes: attributes, text: text, length: length, wordByWord: !vertical)
             let n = runGlyphs.count
             let infos = runGlyphs, logClusters = runClusters
             let scale = 1 / Double(PANGO_SCALE)
@@ -255,7 +256,7 @@ extension ShapingContext {
     /// Shapes `piece` of `item` into `runGlyphs` and `runClusters` (cluster byte offsets
     /// from the piece's start), word by word through the cache when the font allows.
     private func shapeGlyphs(_ piece: Range<Int>, item: UnsafeMutablePointer<PangoItem>, font: Font,
-                             attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32) {
+                             attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32, wordByWord: Bool = true) {
         runGlyphs.removeAll(keepingCapacity: true)
         runClusters.removeAll(keepingCapacity: true)
         var analysis = item.pointee.analysis
@@ -269,7 +270,7 @@ extension ShapingContext {
             runGlyphs.append(contentsOf: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n))
             for i in 0..<n { runClusters.append(glyphString.pointee.log_clusters[i] + offset) }
         }
-        guard usesWordCache, analysis.level & 1 == 0, font.shapesWordByWord, font.pangoFont == analysis.font else {
+        guard usesWordCache, wordByWord, analysis.level & 1 == 0, font.shapesWordByWord, font.pangoFont == analysis.font else {
             shape(piece)
             return
         }

@@ -47,9 +47,20 @@ final class ShapingContext {
         (fontMap, pangoContext) = PangoCairoSetup.makeFontMapAndContext()
     }
 
+    /// The context for vertical text (east gravity), made when first needed; same font map.
+    var verticalContext: OpaquePointer {
+        _ = context   // brings the font map up to date first
+        if let made = madeVerticalContext { return made }
+        let made = PangoCairoSetup.makeContext(fontMap, vertical: true)
+        madeVerticalContext = made
+        return made
+    }
+    private var madeVerticalContext: OpaquePointer?
+
     deinit {
         pango_glyph_string_free(glyphString)
         fonts.removeAll()
+        if let madeVerticalContext { g_object_unref(UnsafeMutableRawPointer(madeVerticalContext)) }
         g_object_unref(UnsafeMutableRawPointer(pangoContext))
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }

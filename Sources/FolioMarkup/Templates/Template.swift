@@ -33,6 +33,10 @@ public struct Template: Sendable {
     public var masters: [String: PageMaster]
     /// Space between a spanning region (title block) and the columns below it.
     public var spanGap: Double
+    /// Horizontal lines, or vertical ones (縦書き): each column of the text area set top
+    /// to bottom, its lines following one another right to left (`page: {writing-mode:
+    /// vertical}`).
+    public var writingMode: TextLayoutOrientation = .horizontal
 
     /// Named styles as written, by name; `StyleSheet` resolves them (standard styles a
     /// template does not define are added from `StandardStyles`).

@@ -18,7 +18,8 @@ struct TemplateYAML {
 
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
                           "variables", "masters", "styles", "rules", "typesetting", "tables", "before-body", "after-body"]
-    static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number"]
+    static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number",
+                           "writing-mode"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
 
     mutating func read(_ yaml: String) throws -> Template {
@@ -128,6 +129,13 @@ struct TemplateYAML {
             let s = try string(v)
             guard let n = PageNumbering(rawValue: s) else { throw error(v, "numbering is arabic, roman or Roman, not '\(s)'") }
             t.numbering = n
+        }
+        if let v = m["writing-mode"] {
+            switch try string(v).lowercased() {
+            case "horizontal", "horizontal-tb": t.writingMode = .horizontal
+            case "vertical", "vertical-rl": t.writingMode = .vertical
+            default: throw error(v, "writing-mode is horizontal or vertical (lines top to bottom, right to left), not '\(try string(v))'")
+            }
         }
         if let v = m["first-number"] {
             guard let n = Int(try string(v)) else { throw error(v, "first-number must be a whole number") }

@@ -23,10 +23,13 @@ public struct ColumnSet: Sendable {
 
     /// The lowest line's bottom in these columns, in page coordinates (the band's top
     /// when nothing is set in it yet).
-    public func usedBottom(in manager: LayoutManager) -> Double {
+    public func usedBottom(in manager: LayoutManager, vertical: Bool = false) -> Double {
         var bottom = top
         for (index, rect) in zip(containerIndexes, rects) {
-            if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, rect.minY + last.rect.maxY) }
+            guard let last = manager.lineFragments(inContainerAt: index).last else { continue }
+            // Vertical bands stack right to left: `top` counts the width used before the
+            // band, its lines the width it uses (see `PageComposer.makeSet`).
+            bottom = max(bottom, (vertical ? top : rect.minY) + last.rect.maxY)
         }
         return bottom
     }

@@ -16,6 +16,14 @@ public struct ComposedPage: Sendable {
     /// Frames with their rects on this page (mirrored on left-hand pages when the
     /// master is shared by both sides).
     public var frames: [Frame]
+    /// Vertical: each column's container is in line space, turned a quarter turn
+    /// clockwise into its rect (see `TextLayoutOrientation`).
+    public var writingMode: TextLayoutOrientation = .horizontal
+
+    /// Every container on the page with its rect on the page, in flow order.
+    public var columnRects: [(containerIndex: Int, rect: Rect)] {
+        columnSets.flatMap { set in zip(set.containerIndexes, set.rects).map { ($0, $1) } }
+    }
 
     /// Every container on the page with its origin, in the order text flows through them.
     public var columns: [(containerIndex: Int, origin: Point)] {

@@ -23,7 +23,11 @@ final class FrameSetter {
     }
 
     init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults, shaping: ShapingPool? = nil) {
-        self.template = template; self.styles = styles; self.defaults = defaults; self.shaping = shaping
+        self.template = template; self.styles = styles; self.shaping = shaping
+        // Running heads and folios stay horizontal on pages of vertical text.
+        var horizontal = defaults
+        horizontal.layoutOrientation = .horizontal
+        self.defaults = horizontal
     }
 
     deinit {

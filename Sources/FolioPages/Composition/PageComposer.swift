@@ -55,9 +55,10 @@ public final class PageComposer: LayoutManagerDelegate {
         if section != set.section {
             // A new section starts below the text set so far on this page, if a few
             // lines' room is left there.
-            let bottom = set.usedBottom(in: layoutManager)
+            let bottom = set.usedBottom(in: layoutManager, vertical: template.writingMode == .vertical)
             let top = bottom + template.spanGap
-            if page.textArea.maxY - top >= minimumBandHeight {
+            let room = template.writingMode == .vertical ? page.textArea.width - (top - page.textArea.minY) : page.textArea.maxY - top
+            if room >= minimumBandHeight {
                 let master = template.masters[page.master] ?? PageMaster()
                 let newSet = makeSet(section: section, top: top, page: page, master: master,
                                      balancing: (layoutManager, request.characterIndex))
@@ -127,6 +128,7 @@ public final class PageComposer: LayoutManagerDelegate {
         }
         var page = ComposedPage(number: number, size: size, master: name, isLeftHand: isLeft, textArea: area,
                                 columnSets: [], frames: frames)
+        page.writingMode = template.writingMode
         page.columnSets = [makeSet(section: section, top: area.minY, page: page, master: master, balancing: (manager, offset))]
         pages.append(page)
         return container(inSet: 0)
@@ -145,9 +147,17 @@ public final class PageComposer: LayoutManagerDelegate {
         let grid = ColumnGrid(count: columnCount(section: section, master: master), gutter: master.gutter ?? template.gutter)
         let count = grid.count
         let available = page.textArea.maxY - top
-        let height = count > 1 ? balancedHeight(section: section, from: balancing.offset, columns: count,
+        // Vertical columns are not balanced (their lines run down, not across).
+        let height = count > 1 && template.writingMode == .horizontal ? balancedHeight(section: section, from: balancing.offset, columns: count,
                                                 width: grid.columnWidth(across: page.textArea.width),
                                                 available: available, manager: balancing.manager) : nil
+        if template.writingMode == .vertical {
+            // A band of vertical text fills the text area from its right edge, less the
+            // width the bands before it used (`top` counts that from the area's top).
+            let area = page.textArea
+            let rect = Rect(x: area.minX, y: area.minY, width: max(1, area.width - (top - area.minY)), height: area.height)
+            return ColumnSet(section: section, grid: grid, top: top, rects: [rect], containerIndexes: [], rule: nil, height: nil)
+        }
         return ColumnSet(section: section, grid: grid, top: top,
                          rects: [grid.column(0, in: page.textArea, top: top, height: height ?? available)],
                          containerIndexes: [], rule: count > 1 ? (master.columnRule ?? template.columnRule) : nil,
@@ -218,6 +228,10 @@ public final class PageComposer: LayoutManagerDelegate {
         let rect = pages[pages.count - 1].columnSets[setIndex].rects.last!
         pages[pages.count - 1].columnSets[setIndex].containerIndexes.append(containerCount)
         containerCount += 1
+        if template.writingMode == .vertical {
+            // Line space: a line runs down the column, lines stack across it.
+            return TextContainer(size: Size(width: max(rect.height, 1), height: rect.width))
+        }
         return TextContainer(size: Size(width: rect.width, height: max(rect.height, 1)))
     }
 }

@@ -26,8 +26,14 @@ public enum DocumentRenderer {
 
     /// The page's columns and the rules between them.
     static func draw(_ page: LaidOutPage, on canvas: PageCanvas) {
-        for column in page.page.columns {
-            canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), at: column.origin)
+        if page.page.writingMode == .vertical {
+            for column in page.page.columnRects {
+                canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), turnedInto: column.rect)
+            }
+        } else {
+            for column in page.page.columns {
+                canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), at: column.origin)
+            }
         }
         for (set, bottom) in zip(page.page.columnSets, page.bandBottoms) {
             guard let rule = set.rule, set.rects.count > 1 else { continue }

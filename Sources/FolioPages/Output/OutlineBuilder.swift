@@ -54,10 +54,14 @@ struct OutlineBuilder {
 
     /// The top-left of the line holding `offset` on `page`, in page coordinates.
     private func position(of offset: Int, on page: LaidOutPage) -> Point? {
-        for column in page.page.columns {
+        for column in page.page.columnRects {
             for line in page.lines(inContainerAt: column.containerIndex)
             where line.characterRange.contains(offset) || line.characterRange.lowerBound >= offset {
-                return Point(x: column.origin.x + line.rect.minX, y: column.origin.y + line.rect.minY)
+                if page.page.writingMode == .vertical {
+                    // Line space turned a quarter turn: the line's right edge, at its top.
+                    return Point(x: column.rect.maxX - line.rect.minY, y: column.rect.minY + line.rect.minX)
+                }
+                return Point(x: column.rect.minX + line.rect.minX, y: column.rect.minY + line.rect.minY)
             }
         }
         return nil
