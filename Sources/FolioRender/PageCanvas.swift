@@ -209,6 +209,13 @@ public struct PageCanvas {
             return
         }
         guard !run.glyphs.isEmpty else { return }
+        if let centre = run.uprightCentre {
+            // Tate-chū-yoko: the digits' own frame is the page's, a quarter turn back.
+            cairo_save(cr)
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_rotate(cr, -.pi / 2)
+        }
+        defer { if run.uprightCentre != nil { cairo_restore(cr) } }
         setFont(run)
         var glyphs = cairoGlyphs(run)
 

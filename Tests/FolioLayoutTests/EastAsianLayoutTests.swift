@@ -283,4 +283,27 @@ final class VerticalLayoutTests: XCTestCase {
             XCTAssertFalse(s.hasPrefix("。") || s.hasPrefix("、"), s)
         }
     }
+
+    func testShortNumbersStandUprightAcrossTheLineLongOnesLieOnTheirSide() throws {
+        let manager = try layOut("今日は2月14日、2026年です。", vertical: true)
+        let runs = manager.lineFragments.flatMap(\.glyphRuns)
+        let upright = runs.filter { $0.uprightCentre != nil }
+        XCTAssertEqual(upright.map(\.text), ["2", "14"], "one and two digits stand across the line")
+        XCTAssertTrue(runs.contains { $0.text.contains("2026") && $0.uprightCentre == nil }, "four digits lie on their side")
+        for run in upright {
+            XCTAssertEqual(run.bounds.width, 10, accuracy: 1e-9, "an em of the line")
+            let centre = try XCTUnwrap(run.uprightCentre)
+            XCTAssertEqual(centre.x, run.bounds.minX + run.bounds.width / 2, accuracy: 1e-9)
+            let first = run.positions.first!.x, width = -2 * first
+            XCTAssertLessThanOrEqual(width, 9.0001, "narrowed to fit nine tenths of the em")
+            XCTAssertFalse(run.font.isUprightInVerticalText, "shaped across, as horizontal text")
+        }
+        // On the em grid: no quarter em around the digits.
+        let month = try XCTUnwrap(upright.first), clusters = placedClusters(manager.lineFragments[0])
+        let wa = try XCTUnwrap(clusters.first { $0.text == "は" })
+        let kyou = clusters.filter { $0.text == "今" || $0.text == "日" }.prefix(2).map(\.x)
+        let gap = kyou[1] - kyou[0] - 10   // what the line opens between two ideographs
+        XCTAssertEqual(month.bounds.minX - wa.run.bounds.maxX, gap, accuracy: 0.01, "the digits sit on the em grid")
+    }
 }
+

@@ -36,6 +36,8 @@ struct EastAsianSpacing {
             guard run.attachment == nil else { continue }
             let s = EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c]))
             var k = EastAsianCharacter.of(s, style: style)
+            // Tate-chū-yoko digits take an em of the line, as an ideograph does.
+            if p.uprightGroups[Int(p.clusterRun[c])] != nil { k = .ideograph }
             em[c] = run.font.size
             // Punctuation drawn by a Latin font is narrow: nothing to compress or trim.
             if k == .opening || k == .closing || k == .middle, p.clusterWidth[c] < 0.9 * run.font.size { k = .other }

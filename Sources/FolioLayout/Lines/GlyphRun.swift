@@ -43,4 +43,9 @@ public struct GlyphRun: Sendable {
     public var emphasisDots: [Point] = []
     /// The radius of the emphasis dots.
     public var emphasisDotRadius: Double = 0
+    /// Set for digits standing upright across a vertical line (tate-chū-yoko, 縦中横): the
+    /// centre of the em they take, in container (line-space) coordinates. `positions` are
+    /// then relative to it, in the page's upright frame: a renderer turns them a quarter
+    /// turn back about this point.
+    public var uprightCentre: Point?
 }

@@ -209,6 +209,9 @@ struct LineAssembler {
             return ea.width[c] + j.gapRatio * (j.gapRatio < 0 ? ea.shrink[c] : ea.stretch[c])
         }
         if seg.symbol == nil, !seg.clusters.isEmpty { x += glue(before: seg.clusters.lowerBound) }
+        if seg.symbol == nil, let group = p.uprightGroups[seg.run], let c = seg.clusters.first {
+            return uprightRun(p, group: group, cluster: c, run: run, x: &x, baseline: baseline - run.baselineShift)
+        }
         let startX = x
         var text: String
         if let s = seg.symbol {
@@ -266,6 +269,31 @@ struct LineAssembler {
             glyphRun.attachmentRect = Rect(x: startX + a.bounds.minX, y: runBaseline - a.bounds.minY - a.bounds.height,
                                            width: a.bounds.width, height: a.bounds.height)
         }
+        return glyphRun
+    }
+
+    /// A tate-chū-yoko group's run: its em of the line from `x`, the digits centred in it,
+    /// narrowed to nine tenths of the em when wider.
+    private func uprightRun(_ p: ShapedParagraph, group: UprightGroup, cluster c: Int, run: ShapedParagraph.Run,
+                            x: inout Double, baseline: Double) -> GlyphRun {
+        let em = p.clusterWidth[c]
+        let scale = min(1, 0.9 * em / max(group.width, 1e-9))
+        let centre = Point(x: x + em / 2, y: baseline)
+        // Across the line, upright: centred on the em, the digits' baseline a little below
+        // its middle (their ink is about 0.7 em tall).
+        let positions = group.offsets.map { Point(x: $0 * scale - group.width * scale / 2, y: 0.35 * group.font.size) }
+        var attributes = run.attributes
+        if scale < 1 { attributes.expansion = (attributes.expansion ?? 1) * scale }
+        let bytes = Int(p.clusterStart[c])..<Int(p.clusterEnd[c])
+        var glyphRun = GlyphRun(font: group.font, glyphs: group.glyphs, positions: positions,
+                                characterRange: (p.storageOffset + bytes.lowerBound)..<(p.storageOffset + bytes.upperBound),
+                                text: String(decoding: p.text[bytes], as: UTF8.self),
+                                clusters: [GlyphCluster(byteCount: bytes.count, glyphCount: group.glyphs.count)],
+                                attributes: attributes, isRightToLeft: false,
+                                bounds: Rect(x: x, y: baseline - em / 2, width: em, height: em),
+                                baseline: baseline, attachment: nil, attachmentRect: nil)
+        glyphRun.uprightCentre = centre
+        x += em
         return glyphRun
     }
 

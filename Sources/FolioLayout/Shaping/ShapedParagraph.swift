@@ -59,6 +59,9 @@ final class ShapedParagraph: @unchecked Sendable {
     var clusterGlyphEnd: [Int32] = []
     var clusterFlags: [ClusterFlags] = []
 
+    /// Tate-chū-yoko groups of vertical text, by run index (each is a run of one cluster).
+    var uprightGroups: [Int: UprightGroup] = [:]
+
     /// The glue between East Asian characters and around them (nil: the paragraph has none).
     var eastAsian: EastAsianSpacing?
 

@@ -13,7 +13,9 @@ extension ShapingContext {
                         style: ParagraphStyle, defaults: LayoutDefaults,
                         typesetting: TypesettingParameters = .standard, room: AttachmentRoom? = nil) -> ShapedParagraph {
         var sizedAttachments = false
-        let resolved = attributeRuns.map { run -> (range: Range<Int>, attributes: TextAttributes) in
+        // Tate-chū-yoko: in vertical text, short numbers are runs (and items) of their own.
+        let upright = defaults.layoutOrientation == .vertical ? TateChuYoko.ranges(in: text) : []
+        let resolved = TateChuYoko.split(attributeRuns, at: upright).map { run -> (range: Range<Int>, attributes: TextAttributes) in
             var a = defaults.attributes.merging(run.attributes)
             if let attachment = a.attachment, attachment.sizing != .fixed {
                 sizedAttachments = true
@@ -130,8 +132,13 @@ extension ShapingContext {
                     while r < resolved.count, resolved[r].range.lowerBound < itemRange.upperBound {
                         let piece = max(itemRange.lowerBound, resolved[r].range.lowerBound)..<min(itemRange.upperBound, resolved[r].range.upperBound)
                         if !piece.isEmpty {
-                            appendRun(to: shaped, piece: piece, item: item, attributes: resolved[r].attributes, text: base,
-                                      length: length, vertical: vertical)
+                            if upright.contains(piece) {
+                                appendUprightGroup(to: shaped, piece: piece, attributes: resolved[r].attributes, level: item.pointee.analysis.level,
+                                                   defaults: defaults)
+                            } else {
+                                appendRun(to: shaped, piece: piece, item: item, attributes: resolved[r].attributes, text: base,
+                                          length: length, vertical: vertical)
+                            }
                         }
                         r += 1
                     }
@@ -251,6 +258,31 @@ extension ShapingContext {
         p.runs.append(.init(byteRange: piece, glyphRange: glyphStart..<p.glyphs.count,
                             clusterRange: clusterFirst..<p.clusterCount, font: font, level: level,
                             attributes: attributes, baselineShift: shift, attachment: attributes.attachment))
+    }
+
+    /// A tate-chū-yoko group: `piece` of the paragraph shaped horizontally, stood upright
+    /// across the line as one cluster an em long (narrowed to fit when wider).
+    private func appendUprightGroup(to p: ShapedParagraph, piece: Range<Int>, attributes: TextAttributes, level: UInt8,
+                                    defaults: LayoutDefaults) {
+        var horizontal = defaults
+        horizontal.layoutOrientation = .horizontal
+        let bytes = Array(p.text[piece])
+        let across = shapeParagraph(text: bytes, storageOffset: 0, attributeRuns: [(0..<bytes.count, attributes)],
+                                    style: ParagraphStyle(), defaults: horizontal)
+        guard let run = across.runs.first else { return }
+        var offsets: [Double] = [], x = 0.0
+        for g in across.glyphs.indices { offsets.append(x + across.xOffsets[g]); x += across.advances[g] }
+        let em = run.font.size
+        let glyphStart = p.glyphs.count
+        p.glyphs.append(PANGO_GLYPH_EMPTY)
+        p.advances.append(em); p.xOffsets.append(0); p.yOffsets.append(0)
+        p.clusterStart.append(Int32(piece.lowerBound)); p.clusterEnd.append(Int32(piece.upperBound))
+        p.clusterWidth.append(em)
+        p.clusterRun.append(Int32(p.runs.count))
+        p.clusterGlyphStart.append(Int32(glyphStart)); p.clusterGlyphEnd.append(Int32(glyphStart + 1))
+        p.uprightGroups[p.runs.count] = UprightGroup(font: run.font, glyphs: across.glyphs, offsets: offsets, width: x)
+        p.runs.append(.init(byteRange: piece, glyphRange: glyphStart..<p.glyphs.count, clusterRange: (p.clusterCount - 1)..<p.clusterCount,
+                            font: run.font, level: level, attributes: attributes, baselineShift: 0, attachment: nil))
     }
 
     /// Shapes `piece` of `item` into `runGlyphs` and `runClusters` (cluster byte offsets
