@@ -106,3 +106,26 @@ extension ChineseRenderTests {
         XCTAssertTrue(words.allSatisfy { $0.yMin + 10 <= bottom + 5.01 }, "nothing below the bottom margin")
     }
 }
+
+extension ChineseRenderTests {
+    /// Columns of vertical text are tiers (段), one above the other, read top tier first.
+    func testVerticalColumnsAreTiersReadTopFirst() throws {
+        try requireCJKFonts()
+        let dir = try makeTemporaryDirectory()
+        var text = "---\ntitle: 段組\nlang: ja\n---\n\n"
+        for n in 1...6 { text += "第\(n)段落。" + String(repeating: "吾輩は猫である。名前はまだ無い。", count: 8) + "\n\n" }
+        let doc = try write(text, "tiers.md", in: dir)
+        let pdf = dir.appendingPathComponent("tiers.pdf").path
+        let result = try folio(["render", doc, "-t", "vertical", "--columns", "2", "--gutter", "8mm", "-o", pdf], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let words = try pdfWords(pdf, first: 1, last: 1).filter { $0.yMin > 45 && $0.yMax < 560 }
+        let middle = 595.28 / 2
+        let top = words.filter { $0.yMax < middle }, bottom = words.filter { $0.yMin > middle }
+        XCTAssertGreaterThan(top.count, 50)
+        XCTAssertGreaterThan(bottom.count, 50, "the text goes on in the lower tier")
+        XCTAssertFalse(words.contains { $0.yMin < middle && $0.yMax > middle + 12 }, "nothing crosses the gutter")
+        // The lower tier starts where the upper one ends: at the right, after its last (leftmost) line.
+        let lastTop = try XCTUnwrap(top.min { $0.xMin < $1.xMin }), firstBottom = try XCTUnwrap(bottom.max { $0.xMin < $1.xMin })
+        XCTAssertGreaterThan(firstBottom.xMin, lastTop.xMin)
+    }
+}

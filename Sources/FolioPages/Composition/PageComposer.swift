@@ -69,8 +69,12 @@ public final class PageComposer: LayoutManagerDelegate {
             return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if set.rects.count < set.columnCount {
-            set.rects.append(set.grid.column(set.rects.count, in: page.textArea, top: set.top,
-                                             height: set.height ?? page.textArea.maxY - set.top))
+            if template.writingMode == .vertical {
+                set.rects.append(set.grid.verticalColumn(set.rects.count, in: page.textArea, used: set.top - page.textArea.minY))
+            } else {
+                set.rects.append(set.grid.column(set.rects.count, in: page.textArea, top: set.top,
+                                                 height: set.height ?? page.textArea.maxY - set.top))
+            }
             page.columnSets[page.columnSets.count - 1] = set
             pages[pages.count - 1] = page
             return container(inSet: page.columnSets.count - 1)
@@ -154,8 +158,8 @@ public final class PageComposer: LayoutManagerDelegate {
         if template.writingMode == .vertical {
             // A band of vertical text fills the text area from its right edge, less the
             // width the bands before it used (`top` counts that from the area's top).
-            let area = page.textArea
-            let rect = Rect(x: area.minX, y: area.minY, width: max(1, area.width - (top - area.minY)), height: area.height)
+            // Its columns are tiers (段), one above the other.
+            let rect = grid.verticalColumn(0, in: page.textArea, used: top - page.textArea.minY)
             return ColumnSet(section: section, grid: grid, top: top, rects: [rect], containerIndexes: [], rule: nil, height: nil)
         }
         return ColumnSet(section: section, grid: grid, top: top,

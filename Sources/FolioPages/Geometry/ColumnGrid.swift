@@ -24,6 +24,14 @@ public struct ColumnGrid: Hashable, Sendable {
         return Rect(x: area.minX + Double(index) * (w + gutter), y: top, width: w, height: height)
     }
 
+    /// Column `index` of vertical text (段, tiers): the area's height split into `count`
+    /// tiers, top to bottom, `gutter` apart; each as wide as the area less `used` (the
+    /// width earlier bands took from its right edge).
+    public func verticalColumn(_ index: Int, in area: Rect, used: Double) -> Rect {
+        let h = columnWidth(across: area.height)
+        return Rect(x: area.minX, y: area.minY + Double(index) * (h + gutter), width: max(1, area.width - used), height: h)
+    }
+
     /// Every column of `area`, left to right, as tall as the area.
     public func columns(in area: Rect) -> [Rect] {
         (0..<count).map { column($0, in: area, top: area.minY, height: area.height) }
