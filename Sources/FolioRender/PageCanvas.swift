@@ -151,6 +151,13 @@ public struct PageCanvas {
         guard let shadow = run.attributes.shadow, run.attachment == nil, !run.glyphs.isEmpty else { return }
         setFont(run)
         var glyphs = cairoGlyphs(run)
+        if let centre = run.uprightCentre {
+            // Tate-chū-yoko glyphs are placed in their own, turned frame (see `draw(_:)`).
+            cairo_save(cr)
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_rotate(cr, -.pi / 2)
+        }
+        defer { if run.uprightCentre != nil { cairo_restore(cr) } }
         // Blur is approximated by faint copies: one at the offset and a ring of eight
         // around it. Each copy's opacity is chosen so that where all of them overlap the
         // shadow has the colour's own opacity, fading towards the edges.
@@ -210,12 +217,14 @@ public struct PageCanvas {
         }
         guard !run.glyphs.isEmpty else { return }
         if let centre = run.uprightCentre {
-            // Tate-chū-yoko: the digits' own frame is the page's, a quarter turn back.
+            // Tate-chū-yoko: the digits' own frame is the page's, a quarter turn back (for
+            // the glyphs only: lines under them follow the vertical line).
             cairo_save(cr)
             cairo_translate(cr, centre.x, centre.y)
             cairo_rotate(cr, -.pi / 2)
         }
-        defer { if run.uprightCentre != nil { cairo_restore(cr) } }
+        var turned = run.uprightCentre != nil
+        defer { if turned { cairo_restore(cr) } }
         setFont(run)
         var glyphs = cairoGlyphs(run)
 
@@ -239,6 +248,7 @@ public struct PageCanvas {
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }
+        if turned { cairo_restore(cr); turned = false }
         // The font's metrics (OpenType's post and OS/2 fields, through Pango) place the
         // *top* of each line; a line is drawn downwards from there, as Pango draws it.
         if let u = a.underline {

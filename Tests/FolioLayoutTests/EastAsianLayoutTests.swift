@@ -35,8 +35,9 @@ final class EastAsianLayoutTests: XCTestCase {
     /// Lays out `text` in DejaVu Serif 10 pt (East Asian characters fall back to Noto CJK)
     /// in one container `width` wide.
     func layOut(_ text: String, width: Double, language: String? = "zh-Hans", families: [String] = ["DejaVu Serif"],
+                fontStyle: FontStyle = .normal,
                 style: ParagraphStyle = ParagraphStyle(alignment: .justified, hyphenation: true)) throws -> LayoutManager {
-        var attributes = TextAttributes(font: FontDescriptor(families: families, size: 10))
+        var attributes = TextAttributes(font: FontDescriptor(families: families, size: 10, style: fontStyle))
         attributes.language = language
         let storage = TextStorage(text, attributes: attributes, paragraphStyle: style)
         let manager = LayoutManager(textStorage: storage)
@@ -165,34 +166,20 @@ final class EastAsianLayoutTests: XCTestCase {
     }
 
     func testItalicIdeographsAreSetUpright() throws {
-        var attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, style: .italic))
-        attributes.language = "zh-Hans"
-        let storage = TextStorage("强调 emphasis", attributes: attributes, paragraphStyle: ParagraphStyle(alignment: .left))
-        let manager = LayoutManager(textStorage: storage)
-        manager.addTextContainer(TextContainer(size: Size(width: 400, height: 100)))
-        manager.ensureLayout()
+        let manager = try layOut("强调 emphasis", width: 400, fontStyle: .italic, style: ParagraphStyle(alignment: .left))
         let runs = manager.lineFragments[0].glyphRuns
-        guard let han = runs.first(where: { $0.text.contains("强") }), han.font.familyName.contains("CJK") else {
-            throw missingRequirement("fonts-noto-cjk (Noto CJK fonts)")
-        }
+        let han = try XCTUnwrap(runs.first { $0.text.contains("强") })
         XCTAssertEqual(han.font.weight, 700, "italic ideographs are set bold")
         XCTAssertFalse(han.font.isSlanted, "and upright")
         XCTAssertTrue(runs.first { $0.text.contains("emphasis") }!.font.isSlanted, "Latin words stay italic")
     }
 
     func testEmphasisDotsSitCentredUnderEachItalicIdeograph() throws {
-        var attributes = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, style: .italic))
-        attributes.language = "zh-Hans"
         var style = ParagraphStyle(alignment: .left)
         style.eastAsian.italicIdeographs = .dots
-        let storage = TextStorage("重要，内容 word", attributes: attributes, paragraphStyle: style)
-        let manager = LayoutManager(textStorage: storage)
-        manager.addTextContainer(TextContainer(size: Size(width: 400, height: 100)))
-        manager.ensureLayout()
+        let manager = try layOut("重要，内容 word", width: 400, fontStyle: .italic, style: style)
         let runs = manager.lineFragments[0].glyphRuns
-        guard let han = runs.first(where: { $0.text.hasPrefix("重") }), han.font.familyName.contains("CJK") else {
-            throw missingRequirement("fonts-noto-cjk (Noto CJK fonts)")
-        }
+        let han = try XCTUnwrap(runs.first { $0.text.hasPrefix("重") })
         XCTAssertEqual(han.font.weight, 400, "dots, not bold")
         XCTAssertFalse(han.font.isSlanted)
         let ideographs = placedClusters(manager.lineFragments[0]).filter { isHan($0.text) }
@@ -201,6 +188,34 @@ final class EastAsianLayoutTests: XCTestCase {
         for (dot, c) in zip(dots, ideographs) {
             XCTAssertEqual(dot.x, c.x + 5, accuracy: 0.01, "centred on the em")
             XCTAssertEqual(dot.y, c.run.baseline + 2, accuracy: 0.01, "a fifth of an em below the baseline")
+        }
+    }
+
+    func testTheIdeographicSpaceKeepsItsEmAndOpensAsAnIdeographDoes() throws {
+        let manager = try layOut("\u{3000}" + String(repeating: Self.han, count: 2), width: 203, language: "ja")
+        let clusters = placedClusters(manager.lineFragments[0])
+        let gap = clusters[2].x - clusters[1].x - 10
+        XCTAssertEqual(clusters[1].x - manager.lineFragments[0].usedRect.minX, 10 + gap, accuracy: 0.01,
+                       "the indent is one em plus the line's gap, not a stretched space")
+    }
+
+    func testNoRuleSetBreaksAfterAnOpeningBracket() throws {
+        let text = String(repeating: "「ッ」（ー）『ぁ』", count: 12)
+        for rules in EastAsianLayout.LineBreakRules.allCases {
+            var style = ParagraphStyle(alignment: .left)
+            style.eastAsian.lineBreakRules = rules
+            let manager = try layOut(text, width: 35, language: "ja", style: style)
+            for line in manager.lineFragments {
+                let s = manager.textStorage.substring(line.characterRange)
+                XCTAssertFalse(["「", "（", "『"].contains(s.last.map(String.init) ?? ""), "\(rules): \(s)")
+            }
+        }
+    }
+
+    func testRightToLeftWordsAmongIdeographsGetNoGlue() throws {
+        let manager = try layOut(String(repeating: "中文עברית中文 ", count: 12), width: 150)
+        for line in manager.lineFragments.dropLast() {
+            XCTAssertEqual(line.usedRect.maxX, 150, accuracy: 0.05, "justified lines are full: glue counted is glue placed")
         }
     }
 

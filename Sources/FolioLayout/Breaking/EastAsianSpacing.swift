@@ -33,7 +33,7 @@ struct EastAsianSpacing {
             let flags = p.clusterFlags[c]
             guard !flags.contains(.space), !flags.contains(.tab) else { continue }
             let run = p.runs[Int(p.clusterRun[c])]
-            guard run.attachment == nil else { continue }
+            guard run.attachment == nil, !run.isRightToLeft else { continue }
             let s = EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c]))
             var k = EastAsianCharacter.of(s, style: style)
             // Tate-chū-yoko digits take an em of the line, as an ideograph does.
@@ -129,7 +129,7 @@ struct EastAsianSpacing {
             guard !flags.contains(.breakBefore), !flags.contains(.space), !p.clusterFlags[c - 1].contains(.space) else { continue }
             let s = scalars[c], before = classes[c - 1]
             var opens = false
-            if before.isEastAsian {
+            if before.isEastAsian, before != .opening {
                 if rules != .strict, isSmallKana(s) { opens = true }
                 if rules == .loose, [0x3005, 0x303B, 0x309D, 0x309E, 0x30FD, 0x30FE, 0x30FB, 0xFF1A, 0xFF1B, 0x301C, 0x30A0].contains(s) {
                     opens = true

@@ -1,8 +1,6 @@
 /// Justification: the slack of a line shared between its spaces and the expansion of its
 /// glyphs, never stretching a paragraph's last line.
 extension LineAssembler {
-    /// How the line takes up the difference between `natural` and `width`; `natural`
-    /// becomes the width the line is set at.
     /// The East Asian glue of a line as the breaker counted it: the natural width of the
     /// glue between its clusters less what a closing mark gives back at its end, and how
     /// far the glue may stretch and shrink.
@@ -12,6 +10,7 @@ extension LineAssembler {
         var shrink = 0.0
     }
 
+    /// The East Asian glue of the clusters `shown` on the line `span`.
     func eastAsianGlue(_ p: ShapedParagraph, shown: ShownClusters, span: LineSpan, visibleEnd: Int) -> EastAsianGlue {
         var g = EastAsianGlue()
         guard let ea = p.eastAsian else { return g }
@@ -24,6 +23,8 @@ extension LineAssembler {
         return g
     }
 
+    /// How the line takes up the difference between `natural` and `width`; `natural`
+    /// becomes the width the line is set at.
     func justify(_ p: ShapedParagraph, shown: ShownClusters, natural: inout Double, span: LineSpan, width: Double,
                  truncation: LineBreakMode?, hasTabs: Bool, eastAsian: EastAsianGlue? = nil) -> Justification {
         var j = Justification()

@@ -253,7 +253,7 @@ struct LineAssembler {
                                 bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
                                 baseline: runBaseline, attachment: nil, attachmentRect: nil)
         if seg.symbol == nil, run.attachment == nil, p.style.eastAsian.italicIdeographs == .dots, p.eastAsian != nil,
-           (run.attributes.font?.style ?? .normal) != .normal {
+           (run.attributes.font?.style ?? .normal) != .normal, !run.font.isUprightInVerticalText {
             // Italic emphasis on ideographs: a dot under each (着重号), centred on its em.
             let size = run.font.size
             glyphRun.emphasisDotRadius = 0.06 * size

@@ -40,7 +40,7 @@ enum EastAsianCharacter: UInt8 {
         case 0x201C, 0x2018: return .opening                         // “ ‘ (full-width only when an East Asian face draws them)
         case 0x201D, 0x2019: return .closing                         // ” ’
         case 0x2014, 0x2026, 0x2E3A, 0x2E3B: return .ideograph       // — … ⸺: on the em grid
-        case 0x3005, 0x3006, 0x3007, 0x303B, 0x3021...0x3029: return .ideograph   // 々 〆 〇 〻 Hangzhou numerals
+        case 0x3000, 0x3005, 0x3006, 0x3007, 0x303B, 0x3021...0x3029: return .ideograph   // 　 々 〆 〇 〻 Hangzhou numerals
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3100...0x312F, 0x31A0...0x31BF, 0xFF66...0xFF9F: return .ideograph
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return .ideograph
         case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF, 0xA960...0xA97F, 0xD7B0...0xD7FF: return .hangul
@@ -72,17 +72,28 @@ enum EastAsianCharacter: UInt8 {
         }
     }
 
-    /// Whether UTF-8 `text` may hold East Asian characters (Hangul jamo, U+1100–U+11FF,
-    /// or any scalar from U+2E80 up): a cheap first look that leaves Latin text, curly
-    /// quotes and dashes included, alone.
+    /// Whether UTF-8 `text` may hold East Asian characters — Hangul jamo (U+1100–U+11FF),
+    /// CJK radicals to ideographs (U+2E80–U+9FFF), Hangul syllables, compatibility
+    /// ideographs, full- and half-width forms, the supplementary ideographic planes — by
+    /// their first two bytes: a cheap first look that leaves Latin text alone, curly
+    /// quotes, dashes, emoji and inline images (U+FFFC) included.
     static func mayOccur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
-        while i < text.count {
+        let n = text.count
+        while i < n {
             let b = text[i]
-            if b >= 0xE3 { return true }
-            if b == 0xE1 || b == 0xE2, i + 1 < text.count {
+            if b >= 0xE1, i + 1 < n {
                 let next = text[i + 1]
-                if (b == 0xE1 && (0x84...0x87).contains(next)) || (b == 0xE2 && next >= 0xBA) { return true }
+                switch b {
+                case 0xE3...0xE9: return true                                  // U+3000–U+9FFF
+                case 0xE1 where (0x84...0x87).contains(next): return true      // Hangul jamo
+                case 0xE2 where next >= 0xBA: return true                      // U+2E80–U+2FFF
+                case 0xEA where next >= 0xB0, 0xEB, 0xEC: return true          // Hangul syllables
+                case 0xED where next < 0x9F: return true
+                case 0xEF where (0xA4...0xAB).contains(next) || (0xBC...0xBE).contains(next): return true
+                case 0xF0 where (0xA0...0xB3).contains(next): return true      // U+20000–U+3FFFF
+                default: break
+                }
             }
             i += 1
         }

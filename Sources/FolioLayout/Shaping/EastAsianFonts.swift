@@ -82,42 +82,37 @@ enum EastAsianFonts {
     /// The byte ranges of `range` in `text` holding shared punctuation, which Chinese and
     /// Japanese text takes from its East Asian face.
     static func sharedPunctuationRanges(in text: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let b = text[i]
-            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            if b == 0xC2 || b == 0xE2, isSharedPunctuation(EastAsianCharacter.scalar(in: text, at: i)) {
-                let end = min(i + length, range.upperBound)
-                if let last = ranges.last, last.upperBound == i { ranges[ranges.count - 1] = last.lowerBound..<end }
-                else { ranges.append(i..<end) }
-            }
-            i += length
-        }
-        return ranges
+        ranges(in: text, range) { lead, scalar in (lead == 0xC2 || lead == 0xE2) && isSharedPunctuation(scalar()) }
     }
 
     /// The byte ranges of `range` in `text` holding East Asian characters (ideographs,
-    /// kana, Hangul and full-width punctuation), merged where only spaces separate them.
+    /// kana, Hangul and full-width punctuation), adjacent ones merged.
     static func eastAsianRanges(in text: [UInt8], _ range: Range<Int>) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
+        ranges(in: text, range) { lead, scalar in
+            guard lead >= 0xE1 else { return false }
+            // From U+2E80 up: East Asian scripts and punctuation, not the quotes and
+            // dashes Latin text shares with them.
+            let s = scalar()
+            let k = EastAsianCharacter.of(s, style: .simplified)
+            return (s >= 0x2E80 || k == .hangul) && (k.isEastAsian || k == .hangul)
+        }
+    }
+
+    /// The byte ranges of `range` in `text` whose characters pass `test` (given the
+    /// character's first byte and a way to decode it), adjacent ones merged.
+    private static func ranges(in text: [UInt8], _ range: Range<Int>,
+                               where test: (_ lead: UInt8, _ scalar: () -> UInt32) -> Bool) -> [Range<Int>] {
+        var out: [Range<Int>] = []
         var i = range.lowerBound
         while i < range.upperBound {
             let b = text[i]
             let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            // From U+2E80 up: East Asian scripts and punctuation, not the quotes and
-            // dashes Latin text shares with them.
-            if b >= 0xE1 {
-                let s = EastAsianCharacter.scalar(in: text, at: i)
-                let k = EastAsianCharacter.of(s, style: .simplified)
-                if s >= 0x2E80 || k == .hangul, k.isEastAsian || k == .hangul {
-                    let end = min(i + length, range.upperBound)
-                    if let last = ranges.last, last.upperBound == i { ranges[ranges.count - 1] = last.lowerBound..<end }
-                    else { ranges.append(i..<end) }
-                }
+            if test(b, { EastAsianCharacter.scalar(in: text, at: i) }) {
+                let end = min(i + length, range.upperBound)
+                if let last = out.last, last.upperBound == i { out[out.count - 1] = last.lowerBound..<end } else { out.append(i..<end) }
             }
             i += length
         }
-        return ranges
+        return out
     }
 }

@@ -77,8 +77,9 @@ extension ShapingContext {
             }
             if let region, !eastAsianRanges.isEmpty {
                 if run.attributes.language == nil {
+                    // On the East Asian text only: Latin words keep their own forms (locl).
                     let tag = EastAsianFonts.isEastAsian(language: language) ? language : region.language
-                    insert(pango_attr_language_new(pango_language_from_string(tag)), into: attrList, run.range)
+                    for r in eastAsianRanges { insert(pango_attr_language_new(pango_language_from_string(tag)), into: attrList, r) }
                 }
                 if descriptor.style != .normal, style.eastAsian.italicIdeographs != .slanted {
                     // Ideographs have no italic: emphasis is upright, bold or not.
@@ -345,7 +346,10 @@ extension ShapingContext {
             }
             let b = text[start]
             if b == 0x09 { f.insert(.tab) }
-            else if attr.is_white != 0 && b != 0xE2 { f.insert(.space) }
+            // U+3000, the ideographic space, is an empty ideograph: it keeps its em.
+            else if attr.is_white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
+                f.insert(.space)
+            }
             if b == 0x2D { f.insert(.hyphenLike) }
             if b == 0xE2, start + 2 < text.count, text[start + 1] == 0x80 {
                 switch text[start + 2] {

@@ -20,6 +20,12 @@ extension ShapedParagraph {
                 word = 0; wordInk = 0
             }
             let w = clusterWidth[i]
+            // East Asian glue before the cluster: in the line; in the word unless a break
+            // there (which drops it) starts a new one.
+            if let ea = eastAsian, ea.hasGlue[i], line > 0 {
+                line += ea.width[i]
+                if !flags.contains(.breakBefore) { word += ea.width[i] }
+            }
             word += w; line += w
             if !flags.contains(.space) && !flags.contains(.tab) { wordInk = word; lineInk = line }
             if flags.contains(.space) && wordInk == 0 { word = 0 }
