@@ -32,6 +32,16 @@ public struct EastAsianLayout: Hashable, Sendable {
         case hang
     }
 
+    /// What a full-width opening mark at the start of a line (not a paragraph's first)
+    /// does with the empty half of its em square.
+    public enum LineStartPunctuation: String, Hashable, Sendable, CaseIterable {
+        /// Keeps it: the mark's ink starts half an em in.
+        case full
+        /// Drops it, so the ink starts at the margin (CSS's `trim-start`, clreq's
+        /// half-width line start).
+        case half
+    }
+
     /// What emphasis set in italic does to ideographs and kana, which have no italic.
     public enum ItalicIdeographs: String, Hashable, Sendable, CaseIterable {
         /// Set upright in the bold face.
@@ -57,15 +67,18 @@ public struct EastAsianLayout: Hashable, Sendable {
     public var compressesPunctuation: Bool = true
     /// Full-width closing punctuation at a justified line's end.
     public var lineEndPunctuation: LineEndPunctuation = .half
+    /// Full-width opening punctuation at the start of a line after the first.
+    public var lineStartPunctuation: LineStartPunctuation = .full
     /// Italic emphasis on ideographs.
     public var italicIdeographs: ItalicIdeographs = .bold
 
     /// Clreq's and jlreq's defaults.
     public init(latinSpacing: Double? = nil, characterStretch: Double = 0.1, lineBreakRules: LineBreakRules = .strict,
                 compressesPunctuation: Bool = true, lineEndPunctuation: LineEndPunctuation = .half,
-                italicIdeographs: ItalicIdeographs = .bold) {
+                lineStartPunctuation: LineStartPunctuation = .full, italicIdeographs: ItalicIdeographs = .bold) {
         self.latinSpacing = latinSpacing; self.characterStretch = characterStretch; self.lineBreakRules = lineBreakRules
         self.compressesPunctuation = compressesPunctuation; self.lineEndPunctuation = lineEndPunctuation
+        self.lineStartPunctuation = lineStartPunctuation
         self.italicIdeographs = italicIdeographs
     }
 

@@ -136,6 +136,24 @@ final class EastAsianLayoutTests: XCTestCase {
         }
     }
 
+    func testAnOpeningMarkStartingALineMayGiveBackItsEmptyHalf() throws {
+        // 19 ideographs fill the first line; the second starts with 「.
+        let text = "排版是把文字和图片放到页面上的工作需" + "要" + "「考虑字距行距与标点」的位置每一个细节都会影响读者的阅读体验，排版规则非常重要。"
+        for (mode, shift) in [(EastAsianLayout.LineStartPunctuation.full, 0.0), (.half, 5.0)] {
+            var style = ParagraphStyle(alignment: .justified)
+            style.eastAsian.lineStartPunctuation = mode
+            let manager = try layOut(text, width: 190, style: style)
+            let second = try XCTUnwrap(manager.lineFragments.dropFirst().first)
+            let clusters = placedClusters(second)
+            XCTAssertEqual(clusters.first?.text, "「", "\(mode)")
+            XCTAssertEqual(clusters.first!.x, -shift, accuracy: 0.01, "\(mode): the bracket's ink starts at the margin")
+            if !second.isLastLineOfParagraph {
+                let last = clusters.last!
+                XCTAssertEqual(last.x + 10 - (last.text == "，" || last.text == "」" ? 5 : 0), 190, accuracy: 0.05, "\(mode): flush right")
+            }
+        }
+    }
+
     func testStrictRulesKeepSmallKanaOffALineStartLooseOnesAllowIt() throws {
         let text = String(repeating: "あっあっあっあっ", count: 6)
         func starts(_ rules: EastAsianLayout.LineBreakRules) throws -> Int {

@@ -19,13 +19,15 @@ final class EastAsianStyleTests: XCTestCase {
 
     func testEveryEastAsianSettingIsReachableByName() throws {
         let p = try paragraph([("cjk-latin-spacing", "0.2em"), ("cjk-stretch", "0.15"), ("cjk-line-break", "loose"),
-                               ("cjk-punctuation-compression", "off"), ("cjk-line-end", "hang"), ("cjk-italic", "upright")])
+                               ("cjk-punctuation-compression", "off"), ("cjk-line-end", "hang"), ("cjk-italic", "upright"),
+                               ("cjk-line-start", "half")])
         XCTAssertEqual(p.eastAsian.latinSpacing, 0.2)
         XCTAssertEqual(p.eastAsian.characterStretch, 0.15)
         XCTAssertEqual(p.eastAsian.lineBreakRules, .loose)
         XCTAssertFalse(p.eastAsian.compressesPunctuation)
         XCTAssertEqual(p.eastAsian.lineEndPunctuation, .hang)
         XCTAssertEqual(p.eastAsian.italicIdeographs, .upright)
+        XCTAssertEqual(p.eastAsian.lineStartPunctuation, .half)
         XCTAssertEqual(try paragraph([("cjk-latin-spacing", "none")]).eastAsian.latinSpacing, 0)
         XCTAssertNil(try paragraph([("cjk-latin-spacing", "auto")]).eastAsian.latinSpacing)
         XCTAssertEqual(try paragraph([]).eastAsian, .standard)

@@ -18,6 +18,17 @@ struct BreakItems {
     /// Penalties that add a hyphen glyph when taken.
     var addsHyphen: [Bool] = []
 
+    /// By cluster, the width a line starting there gives back (`EastAsianSpacing`); nil
+    /// when no line does.
+    var lineStartTrim: [Double]? = nil
+
+    /// The width a line whose first item is `start` gives back.
+    func startTrim(_ start: Int) -> Double {
+        guard let lineStartTrim, start < count else { return 0 }
+        let c = Int(cluster[start])
+        return c < lineStartTrim.count ? lineStartTrim[c] : 0
+    }
+
     /// Prefix sums: totals of the items before index i.
     var sumWidth: [Double] = []
     var sumStretch: [Double] = []
@@ -78,6 +89,7 @@ extension BreakItems {
         let hyphenator = p.style.hyphenation && p.style.lineBreakMode == .wordWrap
             ? Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: p.language)) : nil
         let eastAsian = p.eastAsian
+        if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
         // East Asian text justifies by its spacing, not by widening glyphs (and every
         // expansion step would be one more copy of thousands of ideographs in the PDF).
         let expansion = justified && eastAsian == nil ? parameters.glyphExpansion : 0

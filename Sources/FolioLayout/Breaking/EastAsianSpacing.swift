@@ -18,6 +18,9 @@ struct EastAsianSpacing {
     /// The width a line ending right after cluster `c` gives back: the empty half of a
     /// closing mark, or all of a hanging one.
     var lineEndTrim: [Double]
+    /// The width a line starting at cluster `c` (not the paragraph's first) gives back:
+    /// an opening mark's empty half, with `LineStartPunctuation.half`.
+    var lineStartTrim: [Double]
 
     /// The spacing of `p`, or nil when it has no East Asian characters. Also adds the
     /// break opportunities `layout`'s rules allow beyond Pango's (UAX #14) ones.
@@ -50,6 +53,7 @@ struct EastAsianSpacing {
         stretch = [Double](repeating: 0, count: n)
         shrink = [Double](repeating: 0, count: n)
         lineEndTrim = [Double](repeating: 0, count: n)
+        lineStartTrim = [Double](repeating: 0, count: n)
         let latinSpacing = layout.latinSpacing(language: p.language)
         for c in 1..<n {
             let a = classes[c - 1], b = classes[c]
@@ -72,6 +76,9 @@ struct EastAsianSpacing {
                 stretch[c] = width[c] * parameters.spaceStretch
                 shrink[c] = width[c] * parameters.spaceShrink
             }
+        }
+        if layout.lineStartPunctuation == .half {
+            for c in 1..<n where classes[c] == .opening { lineStartTrim[c] = 0.5 * em[c] }
         }
         for c in 0..<n where classes[c] == .closing {
             switch layout.lineEndPunctuation {

@@ -55,7 +55,7 @@ struct LineBreaker {
             for a in active {
                 let node = nodes[a]
                 let start = node.start
-                var w = items.sumWidth[i] - items.sumWidth[start]
+                var w = items.sumWidth[i] - items.sumWidth[start] - items.startTrim(start)
                 if isPenalty { w += items.width[i] }
                 let lineWidth = widths.width(node.line)
                 var r: Double

@@ -20,6 +20,7 @@ extension LineAssembler {
             }
         }
         g.width -= EastAsianSpacing.lineEndTrim(p, span, visibleEnd: visibleEnd)
+        if span.start > 0, span.start < p.clusterCount, shown.ranges.first?.lowerBound == span.start { g.width -= ea.lineStartTrim[span.start] }
         return g
     }
 

@@ -205,7 +205,10 @@ struct LineAssembler {
         // East Asian glue before a cluster, opened or closed as the line's is; the glue
         // before a run goes before its bounds (an underline starts at its first glyph).
         func glue(before c: Int) -> Double {
-            guard let from = j.eastAsianFrom, c != from, !run.isRightToLeft, let ea = p.eastAsian, ea.hasGlue[c] else { return 0 }
+            guard let from = j.eastAsianFrom, !run.isRightToLeft, let ea = p.eastAsian else { return 0 }
+            // A line starting with an opening mark may give back its empty half.
+            if c == from { return c > 0 ? -ea.lineStartTrim[c] : 0 }
+            guard ea.hasGlue[c] else { return 0 }
             return ea.width[c] + j.gapRatio * (j.gapRatio < 0 ? ea.shrink[c] : ea.stretch[c])
         }
         if seg.symbol == nil, !seg.clusters.isEmpty { x += glue(before: seg.clusters.lowerBound) }

@@ -10,10 +10,12 @@ import Foundation
 /// | `cjk-line-break` | `strict`, `normal`, `loose` (kinsoku rule sets) |
 /// | `cjk-punctuation-compression` | `true`/`false`: `。」` and `），` set half an em closer |
 /// | `cjk-line-end` | `full`, `half` (drop a closing mark's empty half), `hang` (`。，、` hang) |
+/// | `cjk-line-start` | `full`, `half` (an opening mark starting a line drops its empty half) |
 /// | `cjk-italic` | `bold`, `upright`, `dots` (着重号), `slanted`: italic emphasis on ideographs |
 extension PropertyTable {
     static let eastAsianNames: [String] = [
-        "cjk-latin-spacing", "cjk-stretch", "cjk-line-break", "cjk-punctuation-compression", "cjk-line-end", "cjk-italic",
+        "cjk-latin-spacing", "cjk-stretch", "cjk-line-break", "cjk-punctuation-compression", "cjk-line-end", "cjk-line-start",
+        "cjk-italic",
     ]
 
     /// Ems up to 2, written `0.25em` or `0.25`.
@@ -50,6 +52,7 @@ extension PropertyTable {
             default: throw fail(p, "'\(v)' is not true or false for \(p.name)")
             }
         case "cjk-line-end": layout.lineEndPunctuation = try option(p, v, EastAsianLayout.LineEndPunctuation.allCases)
+        case "cjk-line-start": layout.lineStartPunctuation = try option(p, v, EastAsianLayout.LineStartPunctuation.allCases)
         case "cjk-italic": layout.italicIdeographs = try option(p, v, EastAsianLayout.ItalicIdeographs.allCases)
         default: break
         }
