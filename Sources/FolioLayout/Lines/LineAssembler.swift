@@ -129,7 +129,11 @@ struct LineAssembler {
             }
         }
         for seg in segments {
-            runs.append(glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification))
+            let run = glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification)
+            // Pango splits items where nothing drawn changes (a script boundary between
+            // kanji and kana, an attribute only shaping sees): such neighbours are one run,
+            // one call to the PDF writer instead of several.
+            if let last = runs.last, LineAssembler.canJoin(last, run) { LineAssembler.join(&runs[runs.count - 1], run) } else { runs.append(run) }
         }
 
         let truncated = shown.truncated
@@ -273,6 +277,29 @@ struct LineAssembler {
                                            width: a.bounds.width, height: a.bounds.height)
         }
         return glyphRun
+    }
+
+    /// Whether `b` may be drawn as the continuation of `a`: the same font and attributes,
+    /// the same baseline, the text continuing (a hyphen or ellipsis stays a run of its
+    /// own), both plain glyphs left to right.
+    static func canJoin(_ a: GlyphRun, _ b: GlyphRun) -> Bool {
+        a.font === b.font && a.baseline == b.baseline && !a.characterRange.isEmpty && !b.characterRange.isEmpty
+            && a.characterRange.upperBound == b.characterRange.lowerBound
+            && !a.isRightToLeft && !b.isRightToLeft && a.attachment == nil && b.attachment == nil
+            && a.uprightCentre == nil && b.uprightCentre == nil && !a.glyphs.isEmpty && !b.glyphs.isEmpty
+            && a.emphasisDotRadius == b.emphasisDotRadius && a.attributes == b.attributes
+    }
+
+    /// `b` appended to `a` (see `canJoin`).
+    static func join(_ a: inout GlyphRun, _ b: GlyphRun) {
+        a.glyphs += b.glyphs
+        a.positions += b.positions
+        a.clusters += b.clusters
+        a.text += b.text
+        a.characterRange = a.characterRange.lowerBound..<b.characterRange.upperBound
+        a.emphasisDots += b.emphasisDots
+        let top = min(a.bounds.minY, b.bounds.minY), bottom = max(a.bounds.minY + a.bounds.height, b.bounds.minY + b.bounds.height)
+        a.bounds = Rect(x: a.bounds.minX, y: top, width: b.bounds.minX + b.bounds.width - a.bounds.minX, height: bottom - top)
     }
 
     /// A tate-chū-yoko group's run: its em of the line from `x`, the digits centred in it,
