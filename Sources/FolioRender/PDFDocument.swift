@@ -5,11 +5,12 @@ import Foundation
 /// A PDF being written page by page. Pages go to the file as they are ended, so
 /// memory stays flat; the file is written under a temporary name in the same folder
 /// and renamed over `path` only by `finish()`, so an existing file is never replaced
-/// by a partial one. Fonts are embedded as subsets.
+/// by a partial one (a device or FIFO at `path` is written directly, a symlink is
+/// followed: see `OutputFile`). Fonts are embedded as subsets.
 public final class PDFDocument {
     /// The final path of the PDF; nothing is there (or the old file stays) until `finish()`.
     public let path: String
-    private let temporaryPath: String
+    private let output: OutputFile
     private let surface: OpaquePointer
     private var cr: OpaquePointer?
     private let images = ImageCache()
@@ -33,24 +34,16 @@ public final class PDFDocument {
     /// Dropping the document without `finish()` deletes the temporary file.
     public init(path: String, metadata: PDFMetadata = PDFMetadata()) throws {
         self.path = path
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-            throw WriteError(path: path, reason: "the folder \(dir) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw WriteError(path: path, reason: "is a folder, not a file")
-        }
-        temporaryPath = TemporaryPath.next(for: path)
-        guard let s = cairo_pdf_surface_create(temporaryPath, 595, 842) else {
+        output = try OutputFile(path: path)
+        guard let s = cairo_pdf_surface_create_for_stream(OutputFile.cairoWrite, Unmanaged.passUnretained(output).toOpaque(), 595, 842) else {
+            output.discard()
             throw WriteError(path: path, reason: "cannot be written")
         }
         guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS else {
             let reason = String(cString: cairo_status_to_string(cairo_surface_status(s)))
             cairo_surface_destroy(s)
-            unlink(temporaryPath)
-            throw WriteError(path: path, reason: "cannot be written in \(dir): \(reason)")
+            output.discard()
+            throw WriteError(path: path, reason: "cannot be written: \(reason)")
         }
         surface = s
         func set(_ key: cairo_pdf_metadata_t, _ value: String?) {
@@ -139,15 +132,16 @@ public final class PDFDocument {
         cairo_surface_destroy(surface)
         finished = true
         guard status == CAIRO_STATUS_SUCCESS, drawingError == nil else {
-            unlink(temporaryPath)
+            output.discard()
             throw WriteError(path: path, reason: drawingError ?? String(cString: cairo_status_to_string(status)))
         }
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw WriteError(path: path, reason: "cannot be replaced: \(reason)")
-        }
+        try output.commit()
     }
+
+    /// Removes the temporary files of PDFs and PNGs still being written if the process is
+    /// interrupted (SIGINT, SIGTERM, SIGHUP), then ends it as the signal would. For
+    /// command-line tools; call once.
+    public static func removeTemporariesOnSignals() { OutputFile.removeTemporariesOnSignals() }
 
     /// Abandons the PDF: the temporary file goes, `path` is left as it was.
     public func cancel() {
@@ -156,6 +150,6 @@ public final class PDFDocument {
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
         finished = true
-        unlink(temporaryPath)
+        output.discard()
     }
 }

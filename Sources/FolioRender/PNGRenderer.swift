@@ -31,16 +31,12 @@ public enum PNGRenderer {
         guard drawn == CAIRO_STATUS_SUCCESS else {
             throw PDFDocument.WriteError(path: path, reason: "the page could not be drawn: \(String(cString: cairo_status_to_string(drawn)))")
         }
-        let temporary = TemporaryPath.next(for: path)
-        let status = cairo_surface_write_to_png(surface, temporary)
+        let output = try OutputFile(path: path)
+        let status = cairo_surface_write_to_png_stream(surface, OutputFile.cairoWrite, Unmanaged.passUnretained(output).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            unlink(temporary)
+            output.discard()
             throw PDFDocument.WriteError(path: path, reason: "cannot be written: \(String(cString: cairo_status_to_string(status)))")
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw PDFDocument.WriteError(path: path, reason: "cannot be replaced: \(reason)")
-        }
+        try output.commit()
     }
 }

@@ -176,6 +176,8 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        // An interrupted render leaves no half-written temporary file behind.
+        PDFDocument.removeTemporariesOnSignals()
         let job = try makeJob()
         if input == "-" || Render.isStream(input) {
             // A pipe has no folder to put the PDF beside, nor anything to watch.
@@ -285,7 +287,9 @@ struct Render: ParsableCommand {
                 report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
             } catch {
                 bar.clear()
-                throw Messages.error("\(out): \(error)")
+                // An error writing the PDF already names it.
+                let text = "\(error)"
+                throw Messages.error(text.hasPrefix(out + ": ") ? text : "\(out): \(text)")
             }
             bar.clear()
             for w in report.documentWarnings where !quiet { Messages.warn(w) }

@@ -160,6 +160,16 @@ public final class ChildProcess: @unchecked Sendable {
         err.wait(until: Date(timeIntervalSinceNow: timeout)) { $0.occurrences(of: text) >= count }
     }
 
+    /// Interrupts the child (SIGINT, as ^C does); `waitUntilExit()` waits for it to end.
+    public func interrupt() { process.interrupt() }
+
+    /// Waits for the child to end.
+    public func waitUntilExit() { process.waitUntilExit() }
+
+    /// The child's exit status, once it has ended (128 + the signal's number when a
+    /// signal it handles ended it).
+    public var terminationStatus: Int32 { process.terminationStatus }
+
     /// Stops the child (SIGTERM) and waits for it to end.
     public func stop() {
         if process.isRunning { process.terminate() }
