@@ -93,4 +93,21 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(left, [], "the temporary file went with the interrupted render")
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("long.pdf").path))
     }
+
+    func testAPagePreviewNeverReplacesAnInput() throws {
+        let dir = try makeTemporaryDirectory()
+        // The document's own image is called page-1.png, in the folder the previews go to.
+        let image = repositoryDirectory.appendingPathComponent("Examples/Assets/chart.png").path
+        let own = dir.appendingPathComponent("page-1.png").path
+        try FileManager.default.copyItem(atPath: image, toPath: own)
+        let before = try Data(contentsOf: URL(fileURLWithPath: own))
+        let doc = try write("# T\n\n![a chart](page-1.png)\n\nText.\n", "doc.md", in: dir)
+        let pdf = dir.appendingPathComponent("out.pdf").path
+        let result = try folio(["render", doc, "-o", pdf, "--png", dir.path, "-q"], environment: fixedEpoch)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("would replace one of the document's inputs"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: own)), before, "the image is untouched")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pdf), "no PDF from a failed render")
+    }
 }
+

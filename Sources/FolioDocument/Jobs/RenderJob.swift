@@ -260,6 +260,8 @@ public struct RenderJob {
     /// (`progress` then gets the PDF's page and the fraction of all records done).
     public func render(_ prepared: PreparedDocument, to output: String,
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
+        var settings = self.settings
+        if settings.pngDirectory != nil { settings.inputs.formUnion(prepared.sources.map(RenderSettings.resolved)) }
         if let merge = prepared.merge {
             return try merge.render(with: prepared, only: prepared.selected, settings: settings, to: output, progress: progress)
         }

@@ -85,8 +85,13 @@ final class PageWriter {
         endPage(pdf)
         pageCount += 1
         if let dir = settings.pngDirectory, failure == nil {
+            let png = "\(dir)/page-\(firstPage + page.number).png"
+            if settings.inputs.contains(RenderSettings.resolved(png)) {
+                failure = PreviewOverwritesInput(path: png)
+                return
+            }
             do {
-                try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: "\(dir)/page-\(firstPage + page.number).png") { canvas in
+                try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: png) { canvas in
                     DocumentRenderer.draw(laidOut, on: canvas)
                     try? frames.draw(page, fields: pageFields, language: language, on: canvas)
                 }
@@ -102,5 +107,13 @@ final class PageWriter {
             pdf.endPage()
         }
         return max(1, pageCount)
+    }
+}
+
+/// A page preview (`--png`) would replace one of the document's own files.
+struct PreviewOverwritesInput: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+        "the page preview \(path) would replace one of the document's inputs (an image, the data, a template file): nothing was overwritten; give --png another folder"
     }
 }

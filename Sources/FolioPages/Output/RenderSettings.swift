@@ -1,7 +1,12 @@
+import Foundation
+
 /// Output settings that do not change the layout.
 public struct RenderSettings: Sendable {
     /// Also write `page-N.png` previews here.
     public var pngDirectory: String?
+    /// Files a preview must never overwrite — the document, its images and data, the
+    /// template's files — as resolved paths (`RenderSettings.resolved(_:)`).
+    public var inputs: Set<String> = []
     /// Pixels per point of the previews (2 is 144 dpi).
     public var pngScale = 2.0
     /// Shape paragraphs on a second thread while lines are broken and pages drawn; that
@@ -15,4 +20,12 @@ public struct RenderSettings: Sendable {
     public var jobs = 1
     /// Defaults: no PNG previews, parallel shaping on.
     public init() {}
+
+    /// `path` with its symlinks and `..` resolved when it exists (as written otherwise):
+    /// how `inputs` are compared.
+    public static func resolved(_ path: String) -> String {
+        guard let r = realpath(path, nil) else { return URL(fileURLWithPath: path).standardizedFileURL.path }
+        defer { free(r) }
+        return String(cString: r)
+    }
 }
