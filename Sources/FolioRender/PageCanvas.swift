@@ -330,7 +330,9 @@ public struct PageCanvas {
     /// When the clusters do not describe the text and glyphs, the glyphs are shown
     /// alone: cairo would otherwise put the whole page into an error state.
     private func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
-        guard var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
+        // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
+        // an error state: such a run is drawn without its text.
+        guard !PageCanvas.holdsNoncharacter(run.text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
@@ -342,6 +344,17 @@ public struct PageCanvas {
                                        run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
             }
         }
+    }
+
+    /// Whether `text` holds a Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), which
+    /// cairo's UTF-8 check rejects.
+    static func holdsNoncharacter(_ text: String) -> Bool {
+        for byte in text.utf8 where byte == 0xEF || byte >= 0xF0 {
+            return text.unicodeScalars.contains { s in
+                (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE
+            }
+        }
+        return false
     }
 
     /// The run's clusters as cairo takes them: always walking the text forwards (with

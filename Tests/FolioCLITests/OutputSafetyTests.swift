@@ -109,5 +109,17 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: own)), before, "the image is untouched")
         XCTAssertFalse(FileManager.default.fileExists(atPath: pdf), "no PDF from a failed render")
     }
+
+    /// A noncharacter (U+FFFE) in the text failed the whole render ("out.pdf: page 1 could
+    /// not be drawn: input string not valid UTF-8"): it is drawn as a missing glyph.
+    func testANoncharacterInTheTextStillRenders() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write("# T\n\nA \u{FFFE} noncharacter and text.\n", "doc.md", in: dir)
+        let pdf = dir.appendingPathComponent("out.pdf").path
+        let result = try folio(["render", doc, "-o", pdf], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+        XCTAssertTrue(try pdfText(pdf).contains("noncharacter and text"))
+    }
 }
 

@@ -52,3 +52,17 @@ extension ScriptTests {
         XCTAssertGreaterThan(manager.lineFragments.last!.usedRect.minX, 20, "the last line is short and flush right")
     }
 }
+
+extension ScriptTests {
+    /// U+0000 (a template rule or the API can bring it in) made Pango abort: it is set as
+    /// a space of the same length, every offset kept.
+    func testANulCharacterIsSetAsASpace() {
+        let storage = makeStorage("before\u{0}after and more", style: ParagraphStyle(alignment: .left))
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 100)))
+        manager.ensureLayout()
+        XCTAssertEqual(manager.lineFragments.count, 1)
+        XCTAssertTrue(manager.lineFragments[0].glyphRuns.map(\.text).joined().hasPrefix("before after"))
+        assertCoversEveryCharacterOnce(manager)
+    }
+}
