@@ -25,13 +25,28 @@ public struct PDFMetadata: Sendable, Hashable {
         self.keywords = keywords; self.creator = creator; self.creationDate = creationDate
     }
 
-    /// The date to record: explicit, else `SOURCE_DATE_EPOCH`, else now.
+    /// The date to record: explicit, else `SOURCE_DATE_EPOCH` (when valid), else now.
     public var effectiveDate: Date {
         if let creationDate { return creationDate }
-        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(epoch) {
-            return Date(timeIntervalSince1970: seconds)
-        }
+        if let seconds = PDFMetadata.sourceDateEpoch { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
         return Date()
+    }
+
+    /// The latest time a PDF date can hold: 9999-12-31T23:59:59Z.
+    static let latestEpoch = 253_402_300_799
+
+    /// `SOURCE_DATE_EPOCH` as whole seconds since 1970, when it is set and valid.
+    public static var sourceDateEpoch: Int? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], let n = Int(text),
+              (0...latestEpoch).contains(n) else { return nil }
+        return n
+    }
+
+    /// Why `SOURCE_DATE_EPOCH` cannot be used, when it is set but is not a whole number of
+    /// seconds from 1970 up to the year 9999; nil when it is unset or valid.
+    public static var sourceDateEpochProblem: String? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], sourceDateEpoch == nil else { return nil }
+        return "SOURCE_DATE_EPOCH='\(text)' is not a whole number of seconds from 0 (1970) to \(latestEpoch) (the year 9999)"
     }
 
     /// `YYYY-MM-DDThh:mm:ssZ`, the form cairo's PDF metadata takes.

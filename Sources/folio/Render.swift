@@ -178,6 +178,7 @@ struct Render: ParsableCommand {
     func run() throws {
         // An interrupted render leaves no half-written temporary file behind.
         PDFDocument.removeTemporariesOnSignals()
+        if let problem = PDFMetadata.sourceDateEpochProblem { throw Messages.error(problem) }
         let job = try makeJob()
         if input == "-" || Render.isStream(input) {
             // A pipe has no folder to put the PDF beside, nor anything to watch.

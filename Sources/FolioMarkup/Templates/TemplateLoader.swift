@@ -20,7 +20,9 @@ public enum TemplateLoader {
             throw DocumentError(path: path, reason: !exists ? "no such file" : isDir.boolValue ? "is a folder, not a template file" : "cannot be read")
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let yaml = try PlainTextReader.decode(data, path: path)
+        var yaml = try PlainTextReader.decode(data, path: path)
+        // A byte order mark (editors on Windows write one) is not YAML.
+        if yaml.hasPrefix("\u{FEFF}") { yaml.removeFirst() }
         var reader = TemplateYAML(path: path, directory: directory)
         let template = try reader.read(yaml)
         for font in template.fonts {
