@@ -35,10 +35,13 @@ extension LayoutManager {
         if let worker { worker.wait(for: job, context: context) } else { precondition(job.isDone, "a background job was lost") }
     }
 
-    /// Whether the storage may hold East Asian text (see `shapesInBackground`): a scan
-    /// of its bytes, a fraction of a millisecond for a book.
+    /// Whether the storage may hold East Asian text (see `shapesInBackground`): a scan of
+    /// its bytes, made once per edit (layout asks once per page).
     var holdsEastAsianText: Bool {
-        textStorage.withUTF8(0..<textStorage.length) { EastAsianCharacter.mayOccur(in: $0) }
+        if let known = eastAsianTextKnown { return known }
+        let holds = textStorage.withUTF8(0..<textStorage.length) { EastAsianCharacter.mayOccur(in: $0) }
+        eastAsianTextKnown = holds
+        return holds
     }
 
     func stopWorker() {

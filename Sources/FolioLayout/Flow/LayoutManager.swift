@@ -100,6 +100,8 @@ public final class LayoutManager: TextStorageObserver {
     /// was seen to abort in about half of the runs when the PDF's font subsets were
     /// written at its end.
     public var shapesInBackground = false
+    /// `holdsEastAsianText`, once worked out; forgotten at every edit.
+    var eastAsianTextKnown: Bool?
 
     /// Containers whose glyphs were discarded: their old layout is not spliced back
     /// after an edit (it would draw nothing).
