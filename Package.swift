@@ -66,7 +66,7 @@ let package = Package(
 
         // Examples: a library so the tests can run every one, and a runner executable.
         .target(name: "FolioExamples", dependencies: ["FolioDocument"], path: "Examples",
-                exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Assets"), .copy("Documents")]),
+                exclude: ["README.md", "Runner", "sample.txt"], resources: [.copy("Documents")]),
         .executableTarget(name: "folio-examples", dependencies: ["FolioExamples"], path: "Examples/Runner"),
 
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioTestSupport"]),

@@ -64,6 +64,6 @@ func bodyStorage(_ paragraphs: [String] = sampleParagraphs, style: ParagraphStyl
 
 /// Path of a file shipped with the examples.
 func asset(_ name: String) -> String {
-    Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Assets")
+    Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Documents/images")
         ?? Bundle.module.path(forResource: name, ofType: nil) ?? name
 }

@@ -68,28 +68,31 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("With --data, render only the records whose 0-based index i has i mod N = I (0 <= I < N): one of N runs that split the work.", valueName: "I/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("With --data, work on N threads (default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --data, work on N threads (default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
     var jobs: Int?
+
+    @Option(help: ArgumentHelp("The folder outside which the document reads nothing: its images, and a template its front matter names by path (default: the document's folder). A template reads only from its own folder.", valueName: "dir"))
+    var root: String?
 
     @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
     var paper: Paper?
 
-    @Option(help: "Margin on every side.")
+    @Option(parsing: .unconditional, help: "Margin on every side.")
     var margin: LengthOption?
 
-    @Option(help: "Number of columns.")
+    @Option(parsing: .unconditional, help: "Number of columns.")
     var columns: Int?
 
-    @Option(help: "Space between columns.")
+    @Option(parsing: .unconditional, help: "Space between columns.")
     var gutter: LengthOption?
 
     @Option(help: "Body font family (a comma-separated list falls back in order).")
     var font: String?
 
-    @Option(help: "Body font size in points; the template's other sizes follow in proportion.")
+    @Option(parsing: .unconditional, help: "Body font size in points; the template's other sizes follow in proportion.")
     var size: Double?
 
-    @Option(help: "Body baseline-to-baseline distance in points.")
+    @Option(parsing: .unconditional, help: "Body baseline-to-baseline distance in points.")
     var leading: Double?
 
     @Option(help: "Body alignment: justify, left, right or center.")
@@ -134,6 +137,12 @@ struct Render: ParsableCommand {
             if data == nil { throw ValidationError("--shard splits the records of --data: give --data FILE") }
             do { _ = try RenderJob.Shard(parsing: shard) } catch { throw ValidationError("\(error)") }
         }
+        if let root {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--root must be a folder (got '\(root)')")
+            }
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
@@ -143,6 +152,7 @@ struct Render: ParsableCommand {
         job.templateName = template
         job.dataPath = data
         job.strict = strict
+        job.readRoot = root.map { ReadRoot($0, role: "--root") }
         if let shard { job.shard = try? RenderJob.Shard(parsing: shard) }
         job.settings.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var o = LayoutOverrides()

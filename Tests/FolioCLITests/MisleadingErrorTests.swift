@@ -27,3 +27,38 @@ final class MisleadingErrorTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }
+
+/// Flags and images whose errors used to mislead (issue 12).
+final class FlagErrorTests: XCTestCase {
+    func testNegativeNumbersAreRangeErrorsNotMissingValues() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write("Text.\n", "doc.md", in: dir)
+        for (flag, value, expected) in [("--columns", "-1", "--columns must be at least 1 (got -1)"),
+                                        ("--margin", "-5mm", "--margin cannot be negative"),
+                                        ("--size", "-3", "--size must be between 0 and 1000 points"),
+                                        ("--gutter", "-1pt", "--gutter cannot be negative"),
+                                        ("--jobs", "-2", "--jobs must be at least 1 (got -2)")] {
+            let result = try folio(["render", doc, flag, value, "-q"])
+            XCTAssertNotEqual(result.status, 0, flag)
+            XCTAssertTrue(result.stderr.contains(expected), "\(flag): \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("Missing value"), result.stderr)
+        }
+    }
+
+    func testTheScaleTakesTwentyAsDocumented() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write("Text.\n", "doc.md", in: dir)
+        XCTAssertEqual(try folio(["render", doc, "--set", "scale=20", "-q"], environment: fixedEpoch).status, 0)
+        let over = try folio(["render", doc, "--set", "scale=20.5", "-q"])
+        XCTAssertTrue(over.stderr.contains("the scale must be a number above 0 and at most 20"), over.stderr)
+    }
+
+    func testADataURLImageIsNotCalledOnTheWeb() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write("![x](data:image/png;base64,iVBORw0KGgo=)\n", "doc.md", in: dir)
+        let result = try folio(["render", doc, "-q"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("doc.md:1:1: image 'data:image/png;base64,iVBORw0KGgo=…' is a data: URL"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("on the web"))
+    }
+}

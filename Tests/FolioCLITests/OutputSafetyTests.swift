@@ -97,7 +97,7 @@ final class OutputSafetyTests: XCTestCase {
     func testAPagePreviewNeverReplacesAnInput() throws {
         let dir = try makeTemporaryDirectory()
         // The document's own image is called page-1.png, in the folder the previews go to.
-        let image = repositoryDirectory.appendingPathComponent("Examples/Assets/chart.png").path
+        let image = repositoryDirectory.appendingPathComponent("Examples/Documents/images/chart.png").path
         let own = dir.appendingPathComponent("page-1.png").path
         try FileManager.default.copyItem(atPath: image, toPath: own)
         let before = try Data(contentsOf: URL(fileURLWithPath: own))

@@ -47,7 +47,7 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(child.waitForStderr("watching"), child.stderr)
         XCTAssertTrue(child.stderr.contains("error:") && child.stderr.contains("chart.png"), child.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out), "the image is missing: nothing to write yet")
-        let chart = repositoryDirectory.appendingPathComponent("Examples/Assets/chart.png").path
+        let chart = repositoryDirectory.appendingPathComponent("Examples/Documents/images/chart.png").path
         try FileManager.default.copyItem(atPath: chart, toPath: dir.appendingPathComponent("chart.png").path)
         XCTAssertTrue(child.waitForStdout("\(out): 1 page"), "not rendered once the image was there: \(child.stderr)")
         XCTAssertTrue(try pdfText(out).contains("Before the figure."))

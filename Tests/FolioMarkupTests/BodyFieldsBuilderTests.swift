@@ -9,7 +9,7 @@ import XCTest
 /// resolved from the right folder, mistakes at the front matter's line.
 final class BodyFieldsBuilderTests: XCTestCase {
     private var dir: URL!
-    private var square: URL { repositoryDirectory.appendingPathComponent("Examples/Assets/square.png") }
+    private var square: URL { repositoryDirectory.appendingPathComponent("Examples/Documents/images/square.png") }
 
     override func setUpWithError() throws {
         dir = try makeTemporaryDirectory("folio-body-fields")

@@ -22,7 +22,7 @@ final class DocumentBuilderTests: XCTestCase {
         return try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: columnHeight).build(document)
     }
 
-    private var squarePNG: URL { repositoryDirectory.appendingPathComponent("Examples/Assets/square.png") }
+    private var squarePNG: URL { repositoryDirectory.appendingPathComponent("Examples/Documents/images/square.png") }
 
     /// The paragraphs' texts and styles.
     private func paragraphs(_ built: BuiltDocument) -> [(text: String, style: ParagraphStyle, attributes: TextAttributes)] {

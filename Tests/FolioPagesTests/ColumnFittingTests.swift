@@ -10,7 +10,7 @@ final class ColumnFittingTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let chart = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/Assets/chart.png")
+            .deletingLastPathComponent().appendingPathComponent("Examples/Documents/images/chart.png")
         try FileManager.default.copyItem(at: chart, to: dir.appendingPathComponent("chart.png"))
         let markdown = """
         Text in two columns, long enough to be a paragraph of its own before the figures.

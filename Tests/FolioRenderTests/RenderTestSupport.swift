@@ -80,10 +80,10 @@ class RenderTestCase: XCTestCase {
         }
     }
 
-    /// A file in the repository's Examples/Assets folder.
+    /// A file in the repository's Examples/Documents/images folder.
     func asset(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Examples/Assets/\(name)").path
+            .appendingPathComponent("Examples/Documents/images/\(name)").path
     }
 
     /// Byte offsets of every U+FFFC in `text`: where attachments go.

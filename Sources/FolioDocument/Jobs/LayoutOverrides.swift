@@ -65,8 +65,9 @@ public struct LayoutOverrides: Sendable {
         for (key, value) in settings {
             let cli = SourceLocation(file: "--set \(key)=\(value)", line: 0, column: 0)
             if key == "scale" {
-                guard let s = Double(value), s > 0, s < 20 else {
-                    throw DocumentError(cli, "the scale must be a number between 0 and 20")
+                // The same range as a template's `scale:`.
+                guard let s = Double(value), s > 0, s <= 20 else {
+                    throw DocumentError(cli, "the scale must be a number above 0 and at most 20")
                 }
                 template.scale = s
             } else if let dot = key.firstIndex(of: ".") {

@@ -62,6 +62,9 @@ public struct RenderJob {
     public var strict = false
     /// Only the records of this shard are rendered (`--shard I/N`); nil for all.
     public var shard: Shard?
+    /// The folder the document may read images and a front-matter template from
+    /// (`--root`); nil: the document's own folder. A template reads only from its folder.
+    public var readRoot: ReadRoot?
 
     /// A job for the document at `input`, with the template it names and no overrides.
     public init(input: String) { self.input = input }
@@ -95,7 +98,8 @@ public struct RenderJob {
         } else if let dataPath {
             let (records, isList) = try loadRecords(dataPath)
             let source = try ParsedDocumentTemplate(PlainTextReader.read(path: input), file: input,
-                                                    dataFile: dataPath == "-" ? "standard input" : dataPath, template: templateName)
+                                                    dataFile: dataPath == "-" ? "standard input" : dataPath, template: templateName,
+                                                    root: readRoot)
             allRecords = records
             selected = records.indices.filter { shard?.contains($0) ?? true }
             let problems = isList ? source.problems(with: records, only: selected)
@@ -121,12 +125,11 @@ public struct RenderJob {
         if let templateName {
             template = try TemplateResolver.resolve(templateName)
         } else if let name = (templateFrontMatter ?? markdown.frontMatter).template {
-            // A path in the front matter is relative to the document.
-            let relative = URL(fileURLWithPath: input).deletingLastPathComponent().appendingPathComponent(name).path
+            // A path in the front matter is relative to the document, and inside its root.
             let location = (templateFrontMatter ?? markdown.frontMatter).locations["template"]
                 ?? SourceLocation(file: input, line: 1, column: 1)
             do {
-                template = try TemplateResolver.resolve(FileManager.default.fileExists(atPath: relative) && !name.isEmpty ? relative : name)
+                template = try TemplateResolver.resolve(TemplateResolver.documentReference(name, documentFile: input, root: readRoot))
             } catch let e as DocumentError where e.line == nil {
                 throw DocumentError(location, e.reason)
             }
@@ -165,8 +168,9 @@ public struct RenderJob {
                                 reason: "impossible page geometry: \(problem)")
         }
         let t2 = Date()
-        let builder = DocumentBuilder(template: template, styles: styles, columnWidth: geometry.columnWidth,
+        var builder = DocumentBuilder(template: template, styles: styles, columnWidth: geometry.columnWidth,
                                       columnHeight: geometry.textArea.height)
+        builder.readRoot = readRoot
         let document: BuiltDocument
         if isPlainText {
             document = try builder.buildPlainText(PlainTextReader.read(path: input), file: input,

@@ -122,15 +122,15 @@ public enum DocumentTemplate {
     /// The folder partials come from: the template `name` names (a name or a path from
     /// the working directory), else the one the front matter's `template:` names (a path
     /// relative to the document `file`, or a name), else the built-in `default`'s.
-    static func templateFolder(named name: String?, frontMatter lines: [Substring], file: String) throws -> (path: String, builtin: String?) {
+    static func templateFolder(named name: String?, frontMatter lines: [Substring], file: String,
+                               root: ReadRoot? = nil) throws -> (path: String, builtin: String?) {
         if let name { return try TemplateResolver.folder(of: name) }
         guard let (_, written, place) = topLevelValues(frontMatter: lines, keys: ["template"]).last, !written.isEmpty else {
             return try TemplateResolver.folder(of: "default")
         }
         func fail(_ why: String) -> DocumentError { DocumentError(path: file, line: place.line, column: place.column, reason: why) }
         if written.contains("{{") { throw fail("partials need the template named as written, not by a tag ('\(written)')") }
-        let relative = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(written).path
-        do { return try TemplateResolver.folder(of: FileManager.default.fileExists(atPath: relative) ? relative : written) }
+        do { return try TemplateResolver.folder(of: TemplateResolver.documentReference(written, documentFile: file, root: root)) }
         catch let e as DocumentError { throw fail(e.reason) }
     }
 

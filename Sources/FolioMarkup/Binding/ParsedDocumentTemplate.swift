@@ -21,7 +21,8 @@ public struct ParsedDocumentTemplate {
     /// Partials (`{{> name}}`, see `DocumentPartials`) are read from the folder of the
     /// template `template` names (a name or path, as `-t` takes it), else of the front
     /// matter's `template:` (relative to the document), else of the built-in `default`.
-    public init(_ text: String, file: String, dataFile: String, template templateName: String? = nil) throws {
+    /// A path in the front matter must lie inside `root` (default: the document's folder).
+    public init(_ text: String, file: String, dataFile: String, template templateName: String? = nil, root: ReadRoot? = nil) throws {
         DocumentTemplate.registerContentTypes()
         let scanner = try TemplateScanner(text, file: file)
         let fence = DocumentTemplate.frontMatterEnd(text)
@@ -34,7 +35,7 @@ public struct ParsedDocumentTemplate {
             throw DocumentTemplate.syntaxError(e, file: file, scanner: scanner)
         }
         let partials = try DocumentPartials(text: text, scanner: scanner, file: file, frontMatterEnd: fence) {
-            try DocumentTemplate.templateFolder(named: templateName, frontMatter: lines ?? [], file: file)
+            try DocumentTemplate.templateFolder(named: templateName, frontMatter: lines ?? [], file: file, root: root)
         }
         if !partials.isEmpty {
             // The same text with its partial tags naming their copies (checked above as written).

@@ -38,7 +38,8 @@ extension BuildState {
             text.append(code.replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: styles.applying(characterStyle: "code-inline", to: base))
         case .link(let destination, _, let content):
             var a = styles.applying(characterStyle: "link", to: base)
-            a.link = destination
+            a.link = LinkPolicy.allows(destination) ? destination : nil
+            if a.link == nil { warnDroppedLink(destination) }
             if destination.hasPrefix("#") {
                 pendingLinks.append((String(destination.dropFirst()), currentLocation))
             }
@@ -97,7 +98,10 @@ extension BuildState {
         var name = source
         if let colon = source.firstIndex(of: ":") {
             let scheme = source[..<colon].lowercased()
-            if ["http", "https", "ftp", "ftps", "data"].contains(scheme) {
+            if scheme == "data" {
+                throw DocumentError(location, "image '\(source.prefix(40))…' is a data: URL written into the document, which Folio does not decode — save the image beside the document and give its file name")
+            }
+            if ["http", "https", "ftp", "ftps"].contains(scheme) {
                 throw DocumentError(location, "image '\(source.prefix(80))' is on the web; Folio does not download images — save it beside the document and give its file name")
             }
             if scheme == "file" {
@@ -107,7 +111,10 @@ extension BuildState {
             }
         }
         name = name.removingPercentEncoding ?? name
-        return name.hasPrefix("/") ? name : URL(fileURLWithPath: baseDirectory).appendingPathComponent(name).path
+        guard let path = root.confine(name, base: baseDirectory) else {
+            throw DocumentError(location, root.outsideReason("image '\(source.prefix(80))'"))
+        }
+        return path
     }
 
     /// The image of a paragraph that holds nothing else (spaces aside).

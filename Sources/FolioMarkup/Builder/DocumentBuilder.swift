@@ -21,6 +21,8 @@ public struct DocumentBuilder {
     public var columnWidth: Double
     /// Height of a column, in points: a figure or image is never taller than 85 % of it.
     public var columnHeight: Double
+    /// The folder the document may read images from; nil: the document's own folder.
+    public var readRoot: ReadRoot?
 
     /// A builder for `template`; `columnWidth` and `columnHeight` (points) are the usual
     /// column's size, which bounds nesting and figures' height.
@@ -80,12 +82,17 @@ struct BuildState {
     /// Where the block being built was written (for warnings about its inlines).
     var currentLocation: SourceLocation
     let baseDirectory: String
+    /// Where images may be read from (`DocumentBuilder.readRoot`).
+    let root: ReadRoot
+    /// Links already reported as left out (each is reported once).
+    var droppedLinks: Set<String> = []
     let language: String?
 
     init(builder: DocumentBuilder, document: MarkdownDocument) {
         self.builder = builder
         self.document = document
         baseDirectory = URL(fileURLWithPath: document.file).deletingLastPathComponent().path
+        root = builder.readRoot ?? ReadRoot(baseDirectory, role: "the document's folder")
         language = document.frontMatter.language
         currentLocation = SourceLocation(file: document.file, line: 1, column: 1)
     }
@@ -234,6 +241,12 @@ struct BuildState {
         for link in pendingLinks where !known.contains(link.id) {
             warnings.append("\(link.location): no heading or block has the id '\(link.id)'; the link is left out")
             dead.insert("#" + link.id)
+        }
+        // A `{link=…}` attribute or a style may carry a link too: the same rule holds.
+        for run in storage.attributeRuns(of: .link) {
+            guard let target = run.value?.base as? String, !LinkPolicy.allows(target) else { continue }
+            warnDroppedLink(target)
+            dead.insert(target)
         }
         if !dead.isEmpty {
             // A link to nowhere would be an error in the PDF; the text stays, unlinked.

@@ -25,7 +25,10 @@ extension BuildState {
                 let fromDocument = frontMatter.variables[field] != nil
                 let base = fromDocument ? baseDirectory : builder.template.directory ?? baseDirectory
                 let location = fromDocument ? frontMatter.locations[field] ?? currentLocation : frameLocation
-                let path = value.hasPrefix("/") ? value : URL(fileURLWithPath: base).appendingPathComponent(value).standardizedFileURL.path
+                let confinement = fromDocument || builder.template.directory == nil ? root : ReadRoot(base, role: ReadRoot.templateRole)
+                guard let path = confinement.confine(value, base: base) else {
+                    throw DocumentError(location, "\(field): " + confinement.outsideReason("image '\(value)'"))
+                }
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw DocumentError(location, "\(field): image '\(value)' not found (looked for \(path))")
                 }

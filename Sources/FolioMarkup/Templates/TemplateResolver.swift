@@ -26,6 +26,24 @@ public enum TemplateResolver {
         }
     }
 
+    /// What a document's `template:` names, ready for `resolve(_:)`: a built-in's name, or
+    /// the path of a folder or file taken from the document's folder (`documentFile`'s),
+    /// which must lie inside `root` (by default that folder). A folder beside the document
+    /// named like a built-in and holding `template.yaml` wins over the built-in.
+    public static func documentReference(_ written: String, documentFile: String, root: ReadRoot? = nil) throws -> String {
+        let folder = URL(fileURLWithPath: documentFile).deletingLastPathComponent().path
+        let root = root ?? ReadRoot(folder, role: "the document's folder")
+        let looksLikePath = written.contains("/") || written.hasPrefix(".")
+        if !looksLikePath, BuiltinTemplates.names.contains(written) {
+            let local = URL(fileURLWithPath: folder).appendingPathComponent(written).appendingPathComponent("template.yaml").path
+            guard let confined = root.confine(local), FileManager.default.fileExists(atPath: confined) else { return written }
+        }
+        guard !written.isEmpty, let path = root.confine(written, base: folder) else {
+            throw DocumentError(path: documentFile, reason: root.outsideReason("template '\(written)'"))
+        }
+        return path
+    }
+
     /// Where a template is.
     private enum Place {
         case folder(String)

@@ -75,8 +75,10 @@ struct TemplateYAML {
         if let f = top["fonts"] {
             t.fonts = try list(f).map { node in
                 let file = try string(node)
-                if let directory, !FileManager.default.fileExists(atPath: URL(fileURLWithPath: directory).appendingPathComponent(file).path) {
-                    throw error(node, "font file '\(file)' not found in \(directory)")
+                if let directory {
+                    let root = ReadRoot(directory, role: ReadRoot.templateRole)
+                    guard let path = root.confine(file) else { throw error(node, root.outsideReason("font file '\(file)'")) }
+                    guard FileManager.default.fileExists(atPath: path) else { throw error(node, "font file '\(file)' not found in \(directory)") }
                 }
                 fontLocations[file] = location(node)
                 return file
@@ -241,7 +243,8 @@ struct TemplateYAML {
                 throw self.error(imageNode, "image '\(image)' must be a file name or one field, such as \"{logo}\", and nothing else")
             }
         } else if let image = f.image, let directory, let imageNode = m["image"] {
-            let file = URL(fileURLWithPath: directory).appendingPathComponent(image).path
+            let root = ReadRoot(directory, role: ReadRoot.templateRole)
+            guard let file = root.confine(image) else { throw self.error(imageNode, root.outsideReason("image '\(image)'")) }
             do { _ = try ImageInfo.pixelSize(ofImageAt: file) }
             catch { throw self.error(imageNode, "image '\(image)' \(error)") }
             f.image = image
