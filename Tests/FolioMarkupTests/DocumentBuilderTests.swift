@@ -126,8 +126,10 @@ final class DocumentBuilderTests: XCTestCase {
         let p = paragraphs(built)
         XCTAssertEqual(p.count, 41)
         XCTAssertTrue(p.allSatisfy { $0.style.headIndent <= 225 + 1e-6 }, "\(p.map(\.style.headIndent))")
-        XCTAssertEqual(built.warnings.count, 1, "\(built.warnings)")
-        XCTAssertTrue(built.warnings[0].contains("doc.md:"), built.warnings[0])
+        // Past 32 levels the nesting itself is flattened (MarkdownNesting), once reported.
+        XCTAssertEqual(built.warnings.count, 2, "\(built.warnings)")
+        XCTAssertTrue(built.warnings[0].contains("doc.md:1:1: Markdown nested deeper than 32"), built.warnings[0])
+        XCTAssertTrue(built.warnings[1].contains("doc.md:") && built.warnings[1].contains("indent no further"), built.warnings[1])
         let manager = LayoutManager(textStorage: built.storage)
         manager.addTextContainer(TextContainer(size: Size(width: 450, height: 1e6)))
         manager.ensureLayout()

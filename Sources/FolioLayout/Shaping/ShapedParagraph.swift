@@ -115,7 +115,8 @@ final class ShapedParagraph: @unchecked Sendable {
         clusterStart.reserveCapacity(n); clusterEnd.reserveCapacity(n); clusterWidth.reserveCapacity(n)
         clusterRun.reserveCapacity(n); clusterGlyphStart.reserveCapacity(n); clusterGlyphEnd.reserveCapacity(n)
     }
-    var hasTabs: Bool { clusterFlags.contains { $0.contains(.tab) } }
+    /// Whether a cluster is a tab (set with the cluster flags, asked at every line).
+    var hasTabs = false
 
     /// The cluster holding byte `offset` of the paragraph (binary search).
     func cluster(containingByte offset: Int) -> Int {

@@ -348,7 +348,7 @@ extension ShapingContext {
                 if attr.is_line_break != 0 || (wrap == .charWrap && attr.is_cursor_position != 0) { f.insert(.breakBefore) }
             }
             let b = text[start]
-            if b == 0x09 { f.insert(.tab) }
+            if b == 0x09 { f.insert(.tab); p.hasTabs = true }
             // U+3000, the ideographic space, is an empty ideograph: it keeps its em.
             else if attr.is_white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
                 f.insert(.space)

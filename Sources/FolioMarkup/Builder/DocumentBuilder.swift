@@ -75,6 +75,8 @@ struct BuildState {
     var pendingLinks: [(id: String, location: SourceLocation)] = []
     /// Whether nesting too deep to indent further has been reported.
     var warnedAboutNesting = false
+    /// Whether nesting past `MarkdownNesting`'s depths has been reported.
+    var warnedAboutFlattening = false
     /// Where each id was first given, to report one given twice.
     var anchorPlaces: [String: SourceLocation] = [:]
     /// HTML tags already reported as not set (each is reported once).
@@ -112,6 +114,10 @@ struct BuildState {
     mutating func build(_ block: Block, last: Bool, context: inout BlockContext) throws {
         if let c = try columns(of: block) { pendingColumns = c }
         currentLocation = block.location
+        if block.flattenedNesting, !warnedAboutFlattening {
+            warnedAboutFlattening = true
+            warnings.append("\(block.location): Markdown nested deeper than \(MarkdownNesting.blockDepth) quotes or lists, or \(MarkdownNesting.inlineDepth) emphases, links or spans, is flattened: the deeper text is kept without its nesting (reported once)")
+        }
         if let marker = context.marker, !isParagraph(block) {
             // An item that starts with code, a quote or a list: its marker stands alone.
             let list = try paragraphStyle(block, default: "list", context: context)

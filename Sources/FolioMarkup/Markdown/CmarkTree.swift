@@ -9,6 +9,13 @@ struct CmarkTree {
 
     init(source: MarkdownSource) { self.source = source }
 
+    /// How many quotes and list items the block being converted is inside.
+    private var blockDepth = 0
+    /// How many emphases, links and other inline containers the inline being converted is inside.
+    private var inlineDepth = 0
+    /// Whether the block being converted had nesting flattened (`MarkdownNesting`).
+    private var flattened = false
+
     private static let registered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
         return true
@@ -179,8 +186,36 @@ struct CmarkTree {
     }
 
     private mutating func convert(_ node: OpaquePointer) throws -> Converted? {
+        let outermost = blockDepth == 0
+        if outermost { flattened = false }
+        var converted = try convertNode(node)
+        if outermost, flattened, case .block(var block)? = converted {
+            block.flattenedNesting = true
+            converted = .block(block)
+        }
+        return converted
+    }
+
+    private mutating func convertNode(_ node: OpaquePointer) throws -> Converted? {
         let location = location(of: node)
         let type = cmark_node_get_type(node)
+        if type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST {
+            if blockDepth >= MarkdownNesting.blockDepth {
+                flattened = true
+                guard type == CMARK_NODE_LIST else { return .block(Block(kind: .blockQuote(try leafBlocks(in: node)), location: location)) }
+                // The list keeps its items and markers; what is inside them is flattened.
+                var items: [ListItem] = []
+                var child = cmark_node_first_child(node)
+                while let item = child {
+                    child = cmark_node_next(item)
+                    items.append(ListItem(checked: nil, blocks: try leafBlocks(in: item), location: self.location(of: item)))
+                }
+                return .block(Block(kind: .list(Self.listKind(node), tight: cmark_node_get_list_tight(node) != 0, items: items),
+                                    location: location))
+            }
+            blockDepth += 1
+        }
+        defer { if type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST { blockDepth -= 1 } }
         switch type {
         case CMARK_NODE_PARAGRAPH:
             var pieces = try inlinePieces(in: node)
@@ -190,13 +225,13 @@ struct CmarkTree {
                 spec = leading.spec
                 pieces = leading.rest
             }
-            return .block(Block(kind: .paragraph(try source.spans(pieces)), spec: spec, location: location))
+            return .block(Block(kind: .paragraph(try spans(pieces)), spec: spec, location: location))
         case CMARK_NODE_HEADING:
             var pieces = try inlinePieces(in: node)
             let spec = try source.trailingSpec(&pieces)
             let level = Int(cmark_node_get_heading_level(node))
             // The id is assigned by `blocks(in:)`, once a style line's id is known too.
-            return .block(Block(kind: .heading(level: level, content: try source.spans(pieces), id: ""),
+            return .block(Block(kind: .heading(level: level, content: try spans(pieces), id: ""),
                                 spec: spec, location: location))
         case CMARK_NODE_CODE_BLOCK:
             let info = source.restore(Self.literal(cmark_node_get_fence_info(node)))
@@ -210,13 +245,7 @@ struct CmarkTree {
         case CMARK_NODE_THEMATIC_BREAK:
             return .block(Block(kind: .thematicBreak, location: location))
         case CMARK_NODE_LIST:
-            let kind: ListKind
-            if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
-                let delimiter: Character = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
-                kind = .ordered(start: Int(cmark_node_get_list_start(node)), delimiter: delimiter)
-            } else {
-                kind = .bullet
-            }
+            let kind = Self.listKind(node)
             var items: [ListItem] = []
             var child = cmark_node_first_child(node)
             while let item = child {
@@ -236,9 +265,46 @@ struct CmarkTree {
         }
     }
 
+    /// Bullets, or numbers from where the list starts.
+    private static func listKind(_ node: OpaquePointer) -> ListKind {
+        guard cmark_node_get_list_type(node) == CMARK_ORDERED_LIST else { return .bullet }
+        let delimiter: Character = cmark_node_get_list_delim(node) == CMARK_PAREN_DELIM ? ")" : "."
+        return .ordered(start: Int(cmark_node_get_list_start(node)), delimiter: delimiter)
+    }
+
+    /// The paragraphs, headings, code and tables inside `parent` at any depth, in order,
+    /// without the quotes and lists around them: found by walking cmark's tree without
+    /// recursion, so nesting as deep as cmark accepts costs no stack.
+    private mutating func leafBlocks(in parent: OpaquePointer) throws -> [Block] {
+        var result: [Block] = []
+        guard let iterator = cmark_iter_new(parent) else { return result }
+        defer { cmark_iter_free(iterator) }
+        var pending: PendingStyle?
+        var skipUntil: OpaquePointer?
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator), node != parent else { continue }
+            if let skip = skipUntil {
+                if node == skip, event == CMARK_EVENT_EXIT { skipUntil = nil }
+                continue
+            }
+            guard event == CMARK_EVENT_ENTER else { continue }
+            let type = cmark_node_get_type(node)
+            let isTable = Self.literal(cmark_node_get_type_string(node)) == "table"
+            guard isTable || [CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK,
+                              CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK].contains(type) else { continue }
+            if let block = try take(node, pending: &pending) { result.append(block) }
+            // Its inlines (or rows) were converted with it; leaves have no exit event.
+            if isTable || type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING { skipUntil = node }
+        }
+        try checkNothingPending(pending)
+        return result
+    }
+
     /// A pipe table: alignments from its delimiter row, cells from its rows (a row
     /// shorter than the header was filled out by cmark-gfm).
-    private func table(_ node: OpaquePointer, location: SourceLocation) throws -> Block {
+    private mutating func table(_ node: OpaquePointer, location: SourceLocation) throws -> Block {
         let count = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [TableContent.Alignment?] = []
         if let a = cmark_gfm_extensions_get_table_alignments(node) {
@@ -259,7 +325,7 @@ struct CmarkTree {
             var cell = cmark_node_first_child(r)
             while let c = cell {
                 cell = cmark_node_next(c)
-                let content = try source.spans(try inlinePieces(in: c))
+                let content = try spans(try inlinePieces(in: c))
                 var joinsLeft = false, joinsAbove = false
                 if content.count == 1, case .text(let t) = content[0] {
                     joinsLeft = t == "<"
@@ -310,18 +376,67 @@ struct CmarkTree {
         var atLineStart = false
     }
 
-    private func inlinePieces(in node: OpaquePointer) throws -> [InlinePiece] {
+    private mutating func inlinePieces(in node: OpaquePointer) throws -> [InlinePiece] {
         var fix = LineFix()
         return try pieces(in: node, fix: &fix)
     }
 
-    private func children(of node: OpaquePointer, fix: inout LineFix) throws -> [Inline] {
-        try source.spans(try pieces(in: node, fix: &fix))
+    /// The inline content of container `node` (an emphasis, a link…); past
+    /// `MarkdownNesting.inlineDepth` containers, only their text, without the containers.
+    private mutating func children(of node: OpaquePointer, fix: inout LineFix) throws -> [Inline] {
+        if inlineDepth >= MarkdownNesting.inlineDepth {
+            flattened = true
+            return try spans(flatPieces(in: node, fix: &fix))
+        }
+        inlineDepth += 1
+        defer { inlineDepth -= 1 }
+        return try spans(try pieces(in: node, fix: &fix))
+    }
+
+    /// `pieces` with their `[…]{…}` spans made, at the current depth.
+    private mutating func spans(_ pieces: [InlinePiece]) throws -> [Inline] {
+        try source.spans(pieces, depth: inlineDepth, flattened: &flattened)
+    }
+
+    /// The text, code and line breaks inside `parent` at any depth, walked without recursion.
+    private func flatPieces(in parent: OpaquePointer, fix: inout LineFix) -> [InlinePiece] {
+        var out: [InlinePiece] = []
+        guard let iterator = cmark_iter_new(parent) else { return out }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                out.append(InlinePiece(content: .inline(type == CMARK_NODE_SOFTBREAK ? .softBreak : .lineBreak), line: 0, column: 0))
+                fix.atLineStart = true
+                continue
+            }
+            guard type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE else { continue }
+            let (line, column) = position(of: node, fix: &fix)
+            let literal = Self.literal(cmark_node_get_literal(node))
+            out.append(InlinePiece(content: type == CMARK_NODE_TEXT ? .text(literal) : .inline(.code(source.restore(literal, raw: true))),
+                                   line: line, column: column))
+        }
+        return out
+    }
+
+    /// The line and (corrected) byte column where inline `node` starts.
+    private func position(of node: OpaquePointer, fix: inout LineFix) -> (line: Int, column: Int) {
+        let line = Int(cmark_node_get_start_line(node)) + lineOffset
+        var column = Int(cmark_node_get_start_column(node))
+        if fix.atLineStart {
+            fix.delta = source.contentColumn(line: line) - column
+            fix.atLineStart = false
+        }
+        column += fix.delta
+        return (line, column)
     }
 
     /// The children of `parent` as pieces; containers (emphasis, links…) are converted
     /// whole, with their own spans.
-    private func pieces(in parent: OpaquePointer, fix: inout LineFix) throws -> [InlinePiece] {
+    private mutating func pieces(in parent: OpaquePointer, fix: inout LineFix) throws -> [InlinePiece] {
         var out: [InlinePiece] = []
         var child = cmark_node_first_child(parent)
         while let node = child {
@@ -332,13 +447,7 @@ struct CmarkTree {
                 fix.atLineStart = true
                 continue
             }
-            let line = Int(cmark_node_get_start_line(node)) + lineOffset
-            var column = Int(cmark_node_get_start_column(node))
-            if fix.atLineStart {
-                fix.delta = source.contentColumn(line: line) - column
-                fix.atLineStart = false
-            }
-            column += fix.delta
+            let (line, column) = position(of: node, fix: &fix)
             let content: InlinePiece.Content
             switch type {
             case CMARK_NODE_TEXT:
@@ -366,7 +475,14 @@ struct CmarkTree {
                     content = .inline(.strikethrough(try children(of: node, fix: &fix)))
                 } else {
                     // An inline Folio does not know: keep its content.
-                    out += try pieces(in: node, fix: &fix)
+                    if inlineDepth >= MarkdownNesting.inlineDepth {
+                        flattened = true
+                        out += flatPieces(in: node, fix: &fix)
+                    } else {
+                        inlineDepth += 1
+                        defer { inlineDepth -= 1 }
+                        out += try pieces(in: node, fix: &fix)
+                    }
                     continue
                 }
             }
@@ -388,6 +504,8 @@ struct MarkdownSource {
     let lineStarts: [Int]
     /// Whether any escape was protected (so literals may need restoring).
     let protectsEscapes: Bool
+    /// Byte columns made character columns, remembered along the line last asked about.
+    let columns = LineColumns()
 
     /// cmark drops the backslash of `\[` and merges the bracket into the surrounding text, so an
     /// escaped bracket could not be told from a real one. Before parsing, `\[ \] \{ \}` become
@@ -437,12 +555,7 @@ struct MarkdownSource {
         guard line >= 1, line <= lineStarts.count, byteColumn >= 1 else {
             return SourceLocation(file: file, line: max(line, 1), column: max(byteColumn, 1))
         }
-        let start = lineStarts[line - 1]
-        let prefix = original[start..<min(start + byteColumn - 1, original.count)]
-        guard prefix.contains(where: { $0 >= 0x80 }) else {
-            return SourceLocation(file: file, line: line, column: byteColumn)
-        }
-        return SourceLocation(file: file, line: line, column: String(decoding: prefix, as: UTF8.self).count + 1)
+        return SourceLocation(file: file, line: line, column: columns.characters(before: byteColumn - 1, line: line, source: self) + 1)
     }
 
     /// The byte column where a paragraph's continuation line `line` has its text: after the

@@ -23,6 +23,9 @@ public struct Block: Sendable, Hashable {
     public var spec: StyleSpec?
     /// Where the block starts (line and column of its first character, markers included).
     public var location: SourceLocation
+    /// Whether quotes, lists or inlines nested past `MarkdownNesting`'s depths inside it
+    /// were flattened (their text kept, at the deepest level allowed).
+    public var flattenedNesting = false
 
     /// A block of `kind` written at `location`.
     public init(kind: BlockKind, spec: StyleSpec? = nil, location: SourceLocation) {

@@ -97,11 +97,34 @@ extension MarkdownSource {
     /// The attribute text starting at byte `offset` of text piece `first` (whose bytes are
     /// `firstBytes`), to the end of the line. Later text is included so that an autolinked
     /// `url=www.example.com` inside the braces is still read as text.
-    func attributeText(_ pieces: [InlinePiece], from first: Int, offset: Int, bytes firstBytes: [UInt8]) -> AttributeText {
+    ///
+    /// A span's (`toClosingBrace`) ends at the piece holding the set's closing `}` (outside a
+    /// quoted value): a line of many spans costs what its text costs, not its length once
+    /// per span.
+    func attributeText(_ pieces: [InlinePiece], from first: Int, offset: Int, bytes firstBytes: [UInt8],
+                       toClosingBrace: Bool = false) -> AttributeText {
         var text = AttributeText()
         text.segments.append(.init(piece: first, pieceOffset: offset, start: 0, isText: true))
-        Self.appendPlain(firstBytes, from: offset, to: firstBytes.count, into: &text.bytes)
+        var closing = SpecEnd()
+        if toClosingBrace {
+            // A brace at a time: the piece may hold the rest of a long line.
+            var from = offset
+            while from < firstBytes.count {
+                var to = from
+                while to < firstBytes.count, firstBytes[to] != UInt8(ascii: "}") { to += 1 }
+                to = min(to + 1, firstBytes.count)
+                let scanned = text.bytes.count
+                Self.appendPlain(firstBytes, from: from, to: to, into: &text.bytes)
+                if closing.found(in: text.bytes, from: max(scanned, 1)) { return text }
+                from = to
+            }
+        } else {
+            Self.appendPlain(firstBytes, from: offset, to: firstBytes.count, into: &text.bytes)
+        }
         for q in (first + 1)..<max(first + 1, pieces.count) {
+            let scanned = text.bytes.count
+            defer { if toClosingBrace { _ = closing.found(in: text.bytes, from: scanned) } }
+            if closing.closed { return text }
             switch pieces[q].content {
             case .inline(.softBreak), .inline(.lineBreak):
                 return text
@@ -117,10 +140,61 @@ extension MarkdownSource {
         return text
     }
 
+    /// Finds the `}` that closes an attribute set, a piece at a time: quotes open only
+    /// right after `=`, as `StyleSpecScanner` reads them.
+    struct SpecEnd {
+        private var quote: UInt8?
+        private var previous: UInt8 = 0
+        private(set) var closed = false
+
+        /// Reads `bytes[from...]`; whether the closing brace has been seen.
+        mutating func found(in bytes: [UInt8], from: Int) -> Bool {
+            var i = from
+            while !closed, i < bytes.count {
+                let b = bytes[i]
+                if let q = quote {
+                    if b == q { quote = nil }
+                } else if (b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")) && previous == UInt8(ascii: "=") {
+                    quote = b
+                } else if b == UInt8(ascii: "}") {
+                    closed = true
+                }
+                previous = b
+                i += 1
+            }
+            return closed
+        }
+    }
+
     /// The source location of byte `offset` of an attribute text (which starts with its `{`).
+    ///
+    /// The braces as written are usually on the line verbatim: they are looked for outward
+    /// from where cmark's position of the text piece puts them, and the nearest occurrence
+    /// taken (a line may repeat them), so a line of many spans costs what its text costs.
     func locate(_ offset: Int, in text: AttributeText, pieces: [InlinePiece]) -> SourceLocation {
-        // An estimate from cmark's position of the text piece: off when the piece holds
-        // entities, escapes or typographic punctuation typed as such before the braces.
+        let first = pieces[text.segments[0].piece]
+        let line = first.line
+        let written = Array(restore(String(decoding: text.bytes[0..<min(offset, text.bytes.count)], as: UTF8.self), raw: true).utf8)
+        if line >= 1, line <= lineStarts.count, !written.isEmpty {
+            let lineStart = lineStarts[line - 1]
+            let lineEnd = line < lineStarts.count ? lineStarts[line] : original.count
+            let last = lineEnd - written.count
+            let guess = min(max(lineStart + first.column - 1 + text.segments[0].pieceOffset, lineStart), max(last, lineStart))
+            func matches(_ at: Int) -> Bool {
+                at >= lineStart && at <= last && original[at] == written[0]
+                    && original[at..<(at + written.count)].elementsEqual(written)
+            }
+            var distance = 0
+            while guess - distance >= lineStart || guess + distance <= last {
+                for at in distance == 0 ? [guess] : [guess - distance, guess + distance] where matches(at) {
+                    return SourceLocation(file: file, line: line, column: columns.characters(before: at + written.count - lineStart,
+                                                                                                line: line, source: self) + 1)
+                }
+                distance += 1
+            }
+        }
+        // Not found as written (entities, escapes or typographic punctuation typed as such
+        // before the braces): an estimate from cmark's position of the text piece.
         let segment = text.segments.last(where: { $0.start <= offset }) ?? text.segments[0]
         let piece = pieces[segment.piece]
         let base = location(line: piece.line, byteColumn: piece.column)
@@ -129,24 +203,7 @@ extension MarkdownSource {
             Self.appendPlain(Array(s.utf8), from: 0, to: segment.pieceOffset, into: &prefix)
         }
         prefix += text.bytes[segment.start..<min(max(offset, segment.start), text.bytes.count)]
-        let estimate = SourceLocation(file: file, line: base.line, column: base.column + sourceCharacterCount(prefix[...]))
-
-        // The braces as written are usually on the line verbatim: find them there, taking the
-        // occurrence nearest the estimate when a line repeats them.
-        let line = pieces[text.segments[0].piece].line
-        guard line >= 1, line <= lineStarts.count else { return estimate }
-        let written = Array(restore(String(decoding: text.bytes[0..<min(offset, text.bytes.count)], as: UTF8.self), raw: true).utf8)
-        let lineStart = lineStarts[line - 1]
-        let lineEnd = line < lineStarts.count ? lineStarts[line] : original.count
-        let lineBytes = Array(original[lineStart..<lineEnd])
-        guard !written.isEmpty, written.count <= lineBytes.count else { return estimate }
-        var best: Int?
-        for start in 0...(lineBytes.count - written.count) where lineBytes[start] == written[0] {
-            guard lineBytes[start..<(start + written.count)].elementsEqual(written) else { continue }
-            let column = String(decoding: lineBytes[0..<(start + written.count)], as: UTF8.self).count + 1
-            if best.map({ abs($0 - estimate.column) > abs(column - estimate.column) }) ?? true { best = column }
-        }
-        return best.map { SourceLocation(file: file, line: line, column: $0) } ?? estimate
+        return SourceLocation(file: file, line: base.line, column: base.column + sourceCharacterCount(prefix[...]))
     }
 
     /// Scans the attribute set at the start of `text`. Nil when it is well-formed but does not
@@ -165,8 +222,9 @@ extension MarkdownSource {
 
     /// Where to continue after the attribute text's byte `offset`: a piece and a byte offset
     /// in it, and text left over when the `}` fell inside a non-text piece.
-    private func resumePoint(after offset: Int, in text: AttributeText,
-                             pieces: [InlinePiece]) -> (piece: Int, offset: Int, leftover: String?) {
+    /// `current` is the bytes of the piece the attribute text starts in (not copied again).
+    private func resumePoint(after offset: Int, in text: AttributeText, pieces: [InlinePiece],
+                             current: (piece: Int, bytes: [UInt8])) -> (piece: Int, offset: Int, leftover: String?) {
         let index = text.segments.lastIndex(where: { $0.start < offset }) ?? 0
         let segment = text.segments[index]
         guard segment.isText, case .text(let s) = pieces[segment.piece].content else {
@@ -175,7 +233,7 @@ extension MarkdownSource {
             return (segment.piece + 1, 0, rest)
         }
         // Walk the original text, counting what each byte became in the attribute text.
-        let bytes = Array(s.utf8)
+        let bytes = segment.piece == current.piece ? current.bytes : Array(s.utf8)
         var i = segment.pieceOffset, at = segment.start
         while at < offset, i < bytes.count {
             if let smart = Self.smartLength(bytes, at: i) { at += smart.replacement.count; i += smart.length }
@@ -187,6 +245,13 @@ extension MarkdownSource {
     /// Turns pieces into inline content, making `[…]{…}` into spans. Brackets that do not
     /// form a span stay as text; spans nest.
     func spans(_ pieces: [InlinePiece]) throws -> [Inline] {
+        var flattened = false
+        return try spans(pieces, depth: 0, flattened: &flattened)
+    }
+
+    /// Spans made of `pieces` inside `depth` inline containers: a span past
+    /// `MarkdownNesting.inlineDepth` keeps its content without its style, and sets `flattened`.
+    func spans(_ pieces: [InlinePiece], depth: Int, flattened: inout Bool) throws -> [Inline] {
         // frames[0] is the result; each open `[` pushes a frame for what follows it.
         var frames: [[Inline]] = [[]]
         func append(_ inline: Inline) {
@@ -240,10 +305,15 @@ extension MarkdownSource {
                         i += 1; runStart = i
                         continue scanning
                     }
-                    let text = attributeText(pieces, from: p, offset: i + 1, bytes: bytes)
+                    let text = attributeText(pieces, from: p, offset: i + 1, bytes: bytes, toClosingBrace: true)
                     let (spec, end) = try scanAttributes(text, pieces: pieces)!
-                    append(.span(spec, content))
-                    let next = resumePoint(after: end, in: text, pieces: pieces)
+                    if depth + frames.count > MarkdownNesting.inlineDepth {
+                        flattened = true
+                        for inline in content { append(inline) }
+                    } else {
+                        append(.span(spec, content))
+                    }
+                    let next = resumePoint(after: end, in: text, pieces: pieces, current: (p, bytes))
                     if let leftover = next.leftover { append(.text(leftover)) }
                     if next.piece != p {
                         jump = (next.piece, next.offset)

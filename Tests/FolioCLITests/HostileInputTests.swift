@@ -1,0 +1,50 @@
+import FolioTestSupport
+import Foundation
+import XCTest
+
+/// Inputs built to crash or stall a typesetter (issue 12): each must end, with a valid PDF
+/// or a clear error. The time limits are generous bounds against a hang, not benchmarks.
+final class HostileInputTests: XCTestCase {
+    private func render(_ markdown: String, _ extra: [String] = [], timeout: TimeInterval = 120) throws -> (ProcessResult, String) {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write(markdown, "doc.md", in: dir)
+        let out = dir.appendingPathComponent("doc.pdf").path
+        return (try folio(["render", doc, "-o", out] + extra, environment: fixedEpoch, timeout: timeout), out)
+    }
+
+    func testNestingAsDeepAsCmarkAcceptsIsFlattenedWithOneWarning() throws {
+        let cases = [
+            ("quotes", String(repeating: "> ", count: 5_000) + "deepest words\n"),
+            ("bullets", (0..<1_000).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined() + "\n\ndeepest words\n"),
+            ("numbers", (0..<1_000).map { String(repeating: "   ", count: $0) + "1. item \($0)\n" }.joined() + "\n\ndeepest words\n"),
+            ("emphasis", (0..<3_000).map { $0 % 2 == 0 ? "*a " : "_a " }.joined() + "deepest words"
+                + (0..<3_000).reversed().map { $0 % 2 == 0 ? " a*" : " a_" }.joined() + "\n"),
+            ("spans", String(repeating: "[a ", count: 3_000) + "deepest words" + String(repeating: "]{color=red}", count: 3_000) + "\n"),
+            ("links", String(repeating: "[a ", count: 2_000) + "deepest words" + String(repeating: "](https://example.org)", count: 2_000) + "\n"),
+        ]
+        for (name, markdown) in cases {
+            let (result, out) = try render(markdown)
+            XCTAssertEqual(result.status, 0, "\(name): \(result.stderr.prefix(500))")
+            // Links cannot hold links: cmark nests none of those.
+            XCTAssertEqual(result.stderr.components(separatedBy: "is flattened").count - 1, name == "links" ? 0 : 1,
+                           "\(name): \(result.stderr.prefix(800))")
+            XCTAssertTrue(try pdfFlatText(out).replacingOccurrences(of: " ", with: "").contains("deepestwords"), "\(name): the deepest text is kept")
+            XCTAssertEqual(try qpdfCheck(out).status, 0, name)
+        }
+    }
+
+    func testShallowNestingIsNotFlattened() throws {
+        let markdown = (0..<10).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined()
+            + "\n" + String(repeating: "> ", count: 10) + "quote *a **b [c]{color=red} d** e*\n"
+        let (result, _) = try render(markdown)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("flattened"), result.stderr)
+    }
+
+    func testAParagraphOfFiftyThousandSpansEnds() throws {
+        let markdown = (0..<50_000).map { "[w\($0 % 10)]{color=red}" }.joined(separator: " ") + "\n"
+        let (result, out) = try render(markdown, ["-q"], timeout: 240)
+        XCTAssertEqual(result.status, 0, String(result.stderr.prefix(500)))
+        XCTAssertTrue(try pdfFlatText(out).hasPrefix("w0 w1 w2"))
+    }
+}
