@@ -15,15 +15,17 @@ struct LengthOption: ExpressibleByArgument {
 }
 
 /// A paper size given on the command line.
-struct Paper: ExpressibleByArgument {
+struct Paper {
     var size: Size
     var text: String
-    init?(argument: String) {
-        guard let s = PaperSize.parse(argument) else { return nil }
-        size = s
-        text = argument
+
+    /// `--paper`'s value, or an error saying what a paper size is.
+    static func parse(_ argument: String) throws -> Paper {
+        guard let s = PaperSize.parse(argument) else {
+            throw ValidationError("--paper '\(argument)' is not a paper size: a3, a4, a5, letter, legal, tabloid or WIDTHxHEIGHT such as 150mmx200mm, each side above 0 and at most \(Length.format(Length.largest)) (200 in)")
+        }
+        return Paper(size: s, text: argument)
     }
-    var defaultValueDescription: String { text }
 }
 
 enum AlignmentOption: String, ExpressibleByArgument, CaseIterable {

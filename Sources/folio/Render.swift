@@ -74,7 +74,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("The folder outside which the document reads nothing: its images, and a template its front matter names by path (default: the document's folder). A template reads only from its own folder.", valueName: "dir"))
     var root: String?
 
-    @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.")
+    @Option(help: "Paper: a3, a4, a5, letter, legal, tabloid, or WIDTHxHEIGHT such as 150mmx200mm.", transform: Paper.parse)
     var paper: Paper?
 
     @Option(parsing: .unconditional, help: "Margin on every side.")
@@ -116,9 +116,16 @@ struct Render: ParsableCommand {
     func validate() throws {
         if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
         if let size, !(size > 0 && size < 1000) { throw ValidationError("--size must be between 0 and 1000 points (got \(size))") }
-        if let leading, leading <= 0 { throw ValidationError("--leading must be positive (got \(leading))") }
+        if let leading, !(leading > 0 && leading <= Length.largest) {
+            throw ValidationError("--leading must be above 0 and at most \(Length.format(Length.largest)) (got \(leading))")
+        }
         if let margin, margin.points < 0 { throw ValidationError("--margin cannot be negative") }
         if let gutter, gutter.points < 0 { throw ValidationError("--gutter cannot be negative") }
+        for (flag, length) in [("--margin", margin), ("--gutter", gutter)] {
+            if let length, length.points > Length.largest {
+                throw ValidationError("\(flag) must be at most \(Length.format(Length.largest)) (got \(length.text))")
+            }
+        }
         for s in settings where !s.contains("=") || s.hasPrefix("=") {
             throw ValidationError("--set takes KEY=VALUE (got '\(s)')")
         }

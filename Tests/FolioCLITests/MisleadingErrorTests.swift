@@ -62,3 +62,26 @@ final class FlagErrorTests: XCTestCase {
         XCTAssertFalse(result.stderr.contains("on the web"))
     }
 }
+
+/// Inputs that are devices or not documents at all (issue 12).
+final class InputFileErrorTests: XCTestCase {
+    func testDevNullIsAnEmptyDocumentAndDevZeroStopsAtTheSizeCap() throws {
+        let dir = try makeTemporaryDirectory()
+        let out = dir.appendingPathComponent("out.pdf").path
+        let empty = try folio(["render", "/dev/null", "-o", out, "-q"], environment: fixedEpoch)
+        XCTAssertEqual(empty.status, 0, empty.stderr)
+        let endless = try folio(["render", "/dev/zero", "-o", out, "-q"], timeout: 60)
+        XCTAssertEqual(endless.status, 1)
+        XCTAssertTrue(endless.stderr.contains("/dev/zero: is larger than 256 MB"), endless.stderr)
+    }
+
+    func testAFolderWithoutTemplateYamlIsNamedAsSuch() throws {
+        let dir = try makeTemporaryDirectory()
+        let folder = dir.appendingPathComponent("not-a-template")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let doc = try write("Text.\n", "doc.md", in: dir)
+        let result = try folio(["render", doc, "-t", folder.path, "-q"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("\(folder.path): is not a template: the folder holds no template.yaml"), result.stderr)
+    }
+}

@@ -140,7 +140,7 @@ final class BuiltinTemplatesTests: XCTestCase {
                        try BuiltinTemplates.template(named: "book").directory)
         // … but a path to it says what is missing.
         XCTAssertThrowsError(try TemplateResolver.resolve("./book", relativeTo: dir.path)) {
-            XCTAssertEqual("\($0)", "\(self.dir.path)/book/template.yaml: no such file")
+            XCTAssertEqual("\($0)", "\(self.dir.path)/book: is not a template: the folder holds no template.yaml")
         }
         try "name: mine\n".write(to: dir.appendingPathComponent("book/template.yaml"), atomically: true, encoding: .utf8)
         let mine = try TemplateResolver.resolve("book", relativeTo: dir.path)
@@ -160,7 +160,7 @@ final class BuiltinTemplatesTests: XCTestCase {
         let empty = dir.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         XCTAssertThrowsError(try TemplateResolver.resolve(empty.path)) {
-            XCTAssertEqual("\($0)", "\(empty.path)/template.yaml: no such file")
+            XCTAssertEqual("\($0)", "\(empty.path): is not a template: the folder holds no template.yaml")
         }
         let bad = dir.appendingPathComponent("bad")
         try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)

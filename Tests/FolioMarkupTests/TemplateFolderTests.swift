@@ -50,7 +50,7 @@ final class TemplateFolderTests: XCTestCase {
         XCTAssertEqual(other.name, "other")
         XCTAssertEqual(other.directory, dir.path)
         XCTAssertThrowsError(try TemplateLoader.load(directory: dir.appendingPathComponent("nowhere").path)) {
-            XCTAssertEqual("\($0)", "\(self.dir.path)/nowhere/template.yaml: no such file")
+            XCTAssertEqual("\($0)", "\(self.dir.path)/nowhere: is not a template: the folder holds no template.yaml")
         }
         try Data([0x6E, 0x61, 0xFF, 0x0A]).write(to: dir.appendingPathComponent("template.yaml"))
         XCTAssertThrowsError(try TemplateLoader.load(directory: dir.path)) {

@@ -52,7 +52,7 @@ final class TemplateTypesettingTests: XCTestCase {
             ("typesetting:\n  hyphen-penlty: 100\n", "2:3", "unknown key 'hyphen-penlty' in typesetting (did you mean 'hyphen-penalty'?)"),
             ("typesetting:\n  tolerance: -1\n", "2:14", "tolerance must be between 0 and 10000 (got -1)"),
             ("typesetting:\n  space-shrink: 1.5\n", "2:17", "space-shrink must be between 0 and 0.9 (got 1.5)"),
-            ("typesetting:\n  glyph-expansion: nan\n", "2:20", "glyph-expansion must be between 0 and 0.1"),
+            ("typesetting:\n  glyph-expansion: nan\n", "2:20", "'nan' is not a number"),
             ("typesetting:\n  tolerance: lots\n", "2:14", "'lots' is not a number"),
             ("typesetting:\n  minimum-hyphenated-word-length: 1\n", "2:35", "minimum-hyphenated-word-length must be between 2 and 64 (got 1)"),
             ("typesetting:\n  minimum-hyphenated-word-length: 4.5\n", "2:35", "must be a whole number"),

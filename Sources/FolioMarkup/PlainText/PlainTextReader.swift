@@ -3,24 +3,47 @@ import Foundation
 /// Reads UTF-8 text in which blank lines separate paragraphs into a storage.
 /// Lines within a paragraph are joined with spaces, as in Markdown.
 public enum PlainTextReader {
+    /// The most bytes a document, a template file or a partial may have: 256 MB, which is
+    /// ten thousand novels. The cap also ends an endless device (`/dev/zero`) given as input.
+    public static let maximumBytes = 256 * 1024 * 1024
+
     /// The text of the file at `path` (`-` reads standard input; pipes and devices are read
-    /// to their end), checked to be UTF-8. Throws a `DocumentError` naming the file for a
-    /// missing file, a folder, or invalid UTF-8 (with its byte offset, line and column).
+    /// to their end, up to `maximumBytes`), checked to be UTF-8. Throws a `DocumentError`
+    /// naming the file for a missing file, a folder, one too large, or invalid UTF-8 (with
+    /// its byte offset, line and column).
     public static func read(path: String) throws -> String {
-        if path == "-" { return try decode(FileHandle.standardInput.readDataToEndOfFile(), path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
-                // A pipe or a device (/dev/stdin) has no size to read up to: read it to its end.
-                if let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() {
-                    return try decode(data, path: path)
-                }
-                throw DocumentError(path: path, reason: "cannot be read (permission denied?)")
-            }
+        try decode(readBytes(path: path), path: path)
+    }
+
+    /// The bytes of the file at `path` (`-`: standard input), at most `maximumBytes`.
+    public static func readBytes(path: String) throws -> Data {
+        if path == "-" { return try readAll(FileHandle.standardInput, path: path) }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw DocumentError(path: path, reason: "no such file")
         }
-        return try decode(data, path: path)
+        if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
+        }
+        defer { try? handle.close() }
+        return try readAll(handle, path: path)
+    }
+
+    /// Everything `handle` gives until its end, a megabyte at a time, stopping with an
+    /// error past `maximumBytes`.
+    private static func readAll(_ handle: FileHandle, path: String) throws -> Data {
+        var data = Data()
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) }
+            catch { throw DocumentError(path: path, reason: "could not be read: \(error.localizedDescription)") }
+            guard let chunk, !chunk.isEmpty else { return data }
+            data.append(chunk)
+            if data.count > maximumBytes {
+                throw DocumentError(path: path, reason: "is larger than 256 MB, the most Folio reads of a text file (an endless device such as /dev/zero would never end); split the document")
+            }
+        }
     }
 
     /// Decodes UTF-8, naming the byte offset, line and column of the first invalid byte.

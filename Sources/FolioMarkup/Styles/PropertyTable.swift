@@ -57,6 +57,24 @@ package struct PropertyTable {
         target.paragraph.firstLineHeadIndent = target.paragraph.headIndent + target.textIndent
     }
 
+    /// The range of each length property, in points; any other length is within
+    /// ±`Length.largest`. Spacings and line heights cannot be negative; what draws beside
+    /// the glyphs (strokes, shadows, offsets, tracking) stays within 1 000 pt of them.
+    static let ranges: [String: ClosedRange<Double>] = [
+        "stroke-width": -100...100,
+        "shadow": -1000...1000,
+        "baseline-offset": -1000...1000,
+        "tracking": -1000...1000,
+        "leading": 0...Length.largest,
+        "min-line-height": 0...Length.largest,
+        "max-line-height": 0...Length.largest,
+        "line-spacing": 0...Length.largest,
+        "space-before": 0...Length.largest,
+        "space-after": 0...Length.largest,
+        "tabs": 0...Length.largest,
+        "tab-interval": 0...Length.largest,
+    ]
+
     func fail(_ p: StyleProperty, _ reason: String) -> DocumentError {
         // Line 0: a setting made in code has no place to point at.
         DocumentError(p.location ?? SourceLocation(file: "style property '\(p.name)'", line: 0, column: 0), reason)
@@ -66,16 +84,25 @@ package struct PropertyTable {
         let v = p.value.trimmingCharacters(in: .whitespaces)
         var font = t.attributes.font ?? FontDescriptor(size: FontDescriptor.defaultBodySize)
         let em = font.size
-        func length(_ text: String? = nil) throws -> Double {
+        /// A length within `range` (points, after `em` and the scale are applied): every
+        /// property has one (`PropertyTable.ranges`), so none can overflow layout or the PDF.
+        func length(_ text: String? = nil, in range: ClosedRange<Double>? = nil) throws -> Double {
             let s = (text ?? v).trimmingCharacters(in: .whitespaces).lowercased()
-            if s.hasSuffix("em"), let n = Double(s.dropLast(2).trimmingCharacters(in: .whitespaces)) { return n * em }
-            guard let l = Length(s) else {
+            let points: Double
+            if s.hasSuffix("em"), let n = Double(s.dropLast(2).trimmingCharacters(in: .whitespaces)), n.isFinite {
+                points = n * em
+            } else if let l = Length(s) {
+                points = l.points * scale
+            } else {
                 throw fail(p, "'\(text ?? v)' is not a length for \(p.name): expected a number with pt, mm, cm, in or em")
             }
-            return l.points * scale
+            let allowed = range ?? PropertyTable.ranges[p.name] ?? -Length.largest...Length.largest
+            guard allowed.contains(points) else { throw fail(p, Length.rangeError(p.name, points, allowed)) }
+            return points
         }
-        func number() throws -> Double {
+        func number(in range: ClosedRange<Double>) throws -> Double {
             guard let n = Double(v), n.isFinite else { throw fail(p, "'\(v)' is not a number for \(p.name)") }
+            guard range.contains(n) else { throw fail(p, "\(p.name) must be from \(range.lowerBound) to \(range.upperBound) (got \(v))") }
             return n
         }
         func bool() throws -> Bool {
@@ -160,7 +187,7 @@ package struct PropertyTable {
             guard (2...4).contains(parts.count) else { throw fail(p, "shadow takes 'dx dy [blur] [colour]', e.g. '1pt 1pt 2pt #0008', or none") }
             var shadow = TextShadow(offset: Point(x: try length(parts[0]), y: try length(parts[1])))
             if parts.count >= 3 {
-                if let c = PropertyTable.color(parts[2]) { shadow.color = c } else { shadow.blurRadius = try length(parts[2]) }
+                if let c = PropertyTable.color(parts[2]) { shadow.color = c } else { shadow.blurRadius = try length(parts[2], in: 0...1000) }
             }
             if parts.count >= 4 { shadow.color = try color(parts[3]) }
             t.attributes.shadow = shadow
@@ -172,9 +199,9 @@ package struct PropertyTable {
         case "subscript": t.attributes.superscript = try bool() ? -1 : nil
         case "tracking": t.attributes.tracking = try length()
         case "ligatures": t.attributes.ligatures = try bool()
-        case "obliqueness": t.attributes.obliqueness = try number()
+        case "obliqueness": t.attributes.obliqueness = try number(in: -1...1)
         case "expansion":
-            let e = try number()
+            let e = try number(in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
             guard e > 0.1, e < 10 else { throw fail(p, "expansion must be between 0.1 and 10") }
             t.attributes.expansion = e
         case "link": t.attributes.link = v.isEmpty ? nil : v
@@ -190,6 +217,7 @@ package struct PropertyTable {
             guard let n = Double(v), n.isFinite, n >= 0 else {
                 throw fail(p, "'\(v)' is not a number for line-height: it multiplies the natural line height (1.2); for a fixed distance use leading")
             }
+            guard n <= 100 else { throw fail(p, "line-height must be from 0 to 100 (got \(v))") }
             paragraph { $0.lineHeightMultiple = n }
         case "leading": let l = try length(); paragraph { $0.minimumLineHeight = l; $0.maximumLineHeight = l }
         case "min-line-height": let l = try length(); paragraph { $0.minimumLineHeight = l }

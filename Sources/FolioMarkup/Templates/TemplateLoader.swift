@@ -14,11 +14,15 @@ public enum TemplateLoader {
     /// folder it is in holds its fonts and images. Its fonts are loaded as application
     /// fonts, so its styles can name their families.
     public static func load(file path: String) throws -> Template {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-            throw DocumentError(path: path, reason: !exists ? "no such file" : isDir.boolValue ? "is a folder, not a template file" : "cannot be read")
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw DocumentError(path: path, reason: "is a folder, not a template file")
         }
+        if !FileManager.default.fileExists(atPath: path), path.hasSuffix("/template.yaml") {
+            let folder = String(path.dropLast("/template.yaml".count))
+            throw DocumentError(path: folder, reason: "is not a template: the folder holds no template.yaml")
+        }
+        let data = try PlainTextReader.readBytes(path: path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var yaml = try PlainTextReader.decode(data, path: path)
         // A byte order mark (editors on Windows write one) is not YAML.

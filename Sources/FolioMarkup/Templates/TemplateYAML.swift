@@ -117,16 +117,16 @@ struct TemplateYAML {
         if let s = m["size"] {
             let text = try string(s).replacingOccurrences(of: " ", with: "")
             guard let size = PaperSize.parse(text) else {
-                throw error(s, "'\(try string(s))' is not a paper size: a3, a4, a5, letter, legal, tabloid or WIDTHxHEIGHT (148mmx210mm)")
+                throw error(s, "'\(try string(s))' is not a paper size: a3, a4, a5, letter, legal, tabloid or WIDTHxHEIGHT (148mmx210mm), each side above 0 and at most 14400pt (200 in)")
             }
             t.pageSize = size
         }
         if let mg = m["margins"] { t.margins = try margins(mg) }
         if let v = m["mirrored"] { t.mirrored = try bool(v) }
         if let v = m["columns"] { t.columns = try columns(v) }
-        if let v = m["gutter"] { t.gutter = try length(v) }
+        if let v = m["gutter"] { t.gutter = try length(v, in: Self.positiveLengths, what: "gutter") }
         if let v = m["column-rule"] { t.columnRule = try rule(v) }
-        if let v = m["span-gap"] { t.spanGap = try length(v) }
+        if let v = m["span-gap"] { t.spanGap = try length(v, in: Self.positiveLengths, what: "span-gap") }
         if let v = m["numbering"] {
             let s = try string(v)
             guard let n = PageNumbering(rawValue: s) else { throw error(v, "numbering is arabic, roman or Roman, not '\(s)'") }
@@ -140,7 +140,9 @@ struct TemplateYAML {
             }
         }
         if let v = m["first-number"] {
-            guard let n = Int(try string(v)) else { throw error(v, "first-number must be a whole number") }
+            guard let n = Int(try string(v)), (0...1_000_000).contains(n) else {
+                throw error(v, "first-number must be a whole number from 0 to 1000000")
+            }
             t.firstPageNumber = n
         }
     }
@@ -191,7 +193,7 @@ struct TemplateYAML {
             var master = PageMaster()
             if let mg = s["margins"] { master.margins = try margins(mg) }
             if let c = s["columns"] { master.columns = try columns(c) }
-            if let g = s["gutter"] { master.gutter = try length(g) }
+            if let g = s["gutter"] { master.gutter = try length(g, in: Self.positiveLengths, what: "gutter") }
             if let r = s["column-rule"] { master.columnRule = try rule(r) }
             if let f = s["frames"] { master.frames = try list(f).map(frame) }
             t.masters[name] = master
@@ -316,7 +318,7 @@ struct TemplateYAML {
     }
 
     func number(_ node: Node) throws -> Double {
-        guard let v = Double(try string(node)) else { throw error(node, "'\(try string(node))' is not a number") }
+        guard let v = Double(try string(node)), v.isFinite else { throw error(node, "'\(try string(node))' is not a number") }
         return v
     }
 
@@ -328,11 +330,16 @@ struct TemplateYAML {
         }
     }
 
-    func length(_ node: Node) throws -> Double {
+    /// A length within `range` (points; by default ±`Length.largest`).
+    func length(_ node: Node, in range: ClosedRange<Double> = -Length.largest...Length.largest, what: String = "a length") throws -> Double {
         let s = try string(node)
         guard let l = Length(s) else { throw error(node, "'\(s)' is not a length: a number with pt, mm, cm or in") }
+        guard range.contains(l.points) else { throw error(node, Length.rangeError(what, l.points, range)) }
         return l.points
     }
+
+    /// Lengths that cannot be negative: from 0 to `Length.largest`.
+    static let positiveLengths = 0...Length.largest
 
     func columns(_ node: Node) throws -> Int {
         guard let n = Int(try string(node)), (1...12).contains(n) else { throw error(node, "columns must be a whole number from 1 to 12") }
@@ -366,7 +373,7 @@ struct TemplateYAML {
         guard case .mapping(let m) = node else { throw error(node, "column-rule is {width: 0.5pt, color: \"#999\"} or none") }
         try checkKeys(m, ["width", "color"], "column-rule")
         var r = ColumnRule()
-        if let w = m["width"] { r.width = try length(w) }
+        if let w = m["width"] { r.width = try length(w, in: 0...72, what: "a column rule's width") }
         if let c = m["color"] {
             guard let color = PropertyTable.color(try string(c)) else { throw error(c, "'\(try string(c))' is not a colour") }
             r.color = color

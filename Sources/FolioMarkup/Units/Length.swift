@@ -23,6 +23,26 @@ public struct Length: Hashable, Sendable, CustomStringConvertible {
         points = value * factor
     }
 
+    /// The longest length Folio takes, in points: 14 400 pt (200 in, 5.08 m), the largest
+    /// page side PDF viewers must show (PDF 1.7, annex C). Anything longer — `1e30pt` —
+    /// cannot be drawn, and would overflow the integers layout and the PDF writer use.
+    public static let largest = 14_400.0
+
+    /// Whether `points` is a length Folio takes: finite and within ±`largest`.
+    public static func isInRange(_ points: Double) -> Bool { points.isFinite && abs(points) <= largest }
+
+    /// Why a length is out of range, naming `what` and the range `range` (points).
+    public static func rangeError(_ what: String, _ points: Double, _ range: ClosedRange<Double>) -> String {
+        "\(what) must be from \(format(range.lowerBound)) to \(format(range.upperBound)) (got \(format(points)))"
+    }
+
+    /// `12pt`, `-14400pt`, `1e+30pt`: a length in points as messages show it.
+    public static func format(_ points: Double) -> String {
+        if points.isFinite, points == points.rounded(), abs(points) < 1e15 { return "\(Int(points))pt" }
+        if points.isFinite, abs(points) < 1e6 { return String(format: "%.2fpt", points) }
+        return "\(points)pt"
+    }
+
     /// The length in points with a `pt` unit (`2cm` prints as `56.69…pt`).
     public var description: String { "\(points)pt" }
 }
@@ -41,12 +61,13 @@ public enum PaperSize {
         "tabloid": Size(width: 792, height: 1224),
     ]
 
-    /// A name (`a4`, `letter`, …) or `WIDTHxHEIGHT` with units (`150mmx200mm`).
+    /// A name (`a4`, `letter`, …) or `WIDTHxHEIGHT` with units (`150mmx200mm`), each side
+    /// above 0 and at most `Length.largest`; nil for anything else.
     public static func parse(_ text: String) -> Size? {
         if let s = named[text.lowercased()] { return s }
         let parts = text.lowercased().split(separator: "x", maxSplits: 1)
         guard parts.count == 2, let w = Length(String(parts[0])), let h = Length(String(parts[1])),
-              w.points > 0, h.points > 0 else { return nil }
+              w.points > 0, h.points > 0, w.points <= Length.largest, h.points <= Length.largest else { return nil }
         return Size(width: w.points, height: h.points)
     }
 }
