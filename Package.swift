@@ -33,6 +33,8 @@ let package = Package(
                        providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
+                       providers: [.apt(["libpcre2-dev"])]),
 
         // The pipeline, one direction only.
         .target(name: "FolioText"),
@@ -44,7 +46,7 @@ let package = Package(
         // The document layer. The input side: Markdown, front matter, templates and
         // styles read into a styled storage.
         .target(name: "FolioMarkup", dependencies: [
-            "FolioText", "FolioLayout", "FolioRender", "CCmark",
+            "FolioText", "FolioLayout", "FolioRender", "CCmark", "CPCRE2",
             .product(name: "Yams", package: "Yams"),
             .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Mustache", package: "swift-mustache"),

@@ -47,4 +47,27 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(result.status, 0, String(result.stderr.prefix(500)))
         XCTAssertTrue(try pdfFlatText(out).hasPrefix("w0 w1 w2"))
     }
+
+    private func template(_ rules: String) throws -> String {
+        let folder = try makeTemporaryDirectory().appendingPathComponent("t")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try write("name: t\nextends: default\nrules:\n" + rules, "template.yaml", in: folder)
+        return folder.path
+    }
+
+    func testABacktrackingRuleIsReportedNotRunForever() throws {
+        let t = try template("  - {pattern: \"(a|aa)+b\", style: emphasis}\n")
+        let (result, out) = try render(String(repeating: "a", count: 60) + "cb\n", ["-t", t], timeout: 60)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("template.yaml:4:5: the rule '(a|aa)+b' takes more than 10 million steps"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testARuleThatInsertsControlCharactersSetsAValidPDF() throws {
+        let t = try template("  - {pattern: \"x\", style: emphasis, replace: \"a\\0b\\u0007c\"}\n")
+        let (result, out) = try render("one x two\n", ["-t", t])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try qpdfCheck(out).status, 0)
+        XCTAssertTrue(try pdfFlatText(out).contains("one"))
+    }
 }

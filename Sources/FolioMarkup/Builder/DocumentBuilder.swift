@@ -232,11 +232,14 @@ struct BuildState {
 
     mutating func finish() throws -> BuiltDocument {
         let storage = TextStorage()
+        var rules: StyleRules?
         if !builder.template.rules.isEmpty {
-            storage.attributeFixers = [try StyleRules(builder.template.rules, styles: styles).fixer]
+            rules = try StyleRules(builder.template.rules, styles: styles)
+            storage.attributeFixers = [rules!.fixer]
         }
         text.removeFinalSeparator()
         storage.append(text)
+        if let failure = rules?.failures.error { throw failure }
         var built = BuiltDocument(storage: storage)
         built.headings = headings
         built.anchors = anchors

@@ -2,11 +2,13 @@
 /// (a character style) and, with `replacement`, is rewritten (`$1` for a group), e.g.
 /// `~(.+?)~` → `$1` in a script face.
 public struct StyleRule: Hashable, Sendable {
-    /// The regular expression (NSRegularExpression syntax) matched against each edited paragraph.
+    /// The regular expression (PCRE2's Perl syntax, Unicode-aware `\w`, `\d`, `\b`) matched
+    /// against each edited paragraph, within a step budget (`RulePattern`).
     public var pattern: String
     /// The character style given to each match.
     public var style: String
-    /// The text that replaces each match (`$1` for a capture group); nil keeps the text.
+    /// The text that replaces each match (`$1` or `${name}` for a capture group, `$$` for a
+    /// dollar sign); nil keeps the text.
     public var replacement: String?
     /// Where the rule was written in `template.yaml`.
     public var location: SourceLocation?

@@ -100,8 +100,8 @@ struct TemplateYAML {
                 try checkKeys(m, ["pattern", "style", "replace"], "a rule")
                 guard let p = m["pattern"], let s = m["style"] else { throw error(node, "a rule needs a pattern and a style") }
                 let pattern = try string(p)
-                do { _ = try NSRegularExpression(pattern: pattern) }
-                catch { throw self.error(p, "'\(pattern)' is not a valid regular expression") }
+                do { _ = try RulePattern(pattern) }
+                catch { throw self.error(p, "\(error)") }
                 return StyleRule(pattern: pattern, style: try string(s), replacement: try m["replace"].map(string), location: location(node))
             }
         }
