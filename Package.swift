@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FolioDocument", targets: ["FolioDocument"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
+        .executable(name: "folio-fuzz", targets: ["folio-fuzz"]),
         .executable(name: "folio-examples", targets: ["folio-examples"]),
     ],
     dependencies: [
@@ -33,6 +34,8 @@ let package = Package(
                        providers: [.apt(["libhyphen-dev", "hyphen-en-us"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // libFuzzer's driver, declared only (scripts/fuzz.sh links it).
+        .systemLibrary(name: "CFuzzing", path: "Sources/CFuzzing"),
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
                        providers: [.apt(["libpcre2-dev"])]),
 
@@ -65,6 +68,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: ["FolioDocument"]),
+        // The fuzz targets: libFuzzer when built by scripts/fuzz.sh, a corpus replayer otherwise.
+        .executableTarget(name: "folio-fuzz", dependencies: ["FolioDocument", "CFuzzing"]),
 
         // Examples: a library so the tests can run every one, and a runner executable.
         .target(name: "FolioExamples", dependencies: ["FolioDocument"], path: "Examples",

@@ -1,0 +1,48 @@
+import FolioDocument
+import FolioMarkup
+import Foundation
+
+/// What each target does with an input: the same calls `folio render` makes, from a
+/// private temporary folder (inputs are files there, as a user's would be).
+enum Fuzzing {
+    /// A folder of this process's own, made once.
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "folio-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static func file(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = folder + "/" + name
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    static func prepare(document: [UInt8]) {
+        _ = try? RenderJob(input: file("doc.md", document)).prepare()
+    }
+
+    static func render(document: [UInt8]) {
+        let job = RenderJob(input: file("doc.md", document))
+        guard let prepared = try? job.prepare() else { return }
+        _ = try? job.render(prepared, to: folder + "/doc.pdf")
+    }
+
+    static func template(yaml: [UInt8]) {
+        let dir = folder + "/template"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        _ = file("template/template.yaml", yaml)
+        var job = RenderJob(input: file("doc.md", Array("# Title\n\nSome *text* with [a span]{.x}.\n\n- a list\n\n> a quote\n\n| a | b |\n|---|---|\n| 1 | 2 |\n".utf8)))
+        job.templateName = dir
+        _ = try? job.prepare()
+    }
+
+    static func data(_ bytes: [UInt8]) {
+        for format in [DataFormat.json, .yaml, .csv] {
+            _ = try? DataLoader.records(data: Data(bytes), format: format, file: "data")
+        }
+        var job = RenderJob(input: file("letter.md", Array("---\ntitle: \"{{title}}\"\n---\n# {{name}}\n\n{{#items}}- {{sku}} {{number(price)}}\n{{/items}}\n".utf8)))
+        job.dataPath = file("data.json", bytes)
+        _ = try? job.prepare()
+    }
+}
