@@ -104,4 +104,16 @@ final class ConfinementTests: XCTestCase {
         let text = try pdfFlatText(out)
         XCTAssertTrue(text.contains("abcdefg"), "the text of a link left out stays: \(text)")
     }
+
+    func testAVeryLongLinkIsLeftOutSoLinksCannotMultiplyThePDF() throws {
+        let (doc, _) = try folders()
+        let url = "https://example.org/" + String(repeating: "x", count: 20_000)
+        let input = try write((0..<200).map { "[l\($0)](\(url))" }.joined(separator: " ") + "\n", "doc.md", in: doc)
+        let out = doc.appendingPathComponent("doc.pdf").path
+        let result = try folio(["render", input, "-o", out], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr.components(separatedBy: "is longer than 2048 bytes").count - 1, 1, "reported once")
+        let size = try FileManager.default.attributesOfItem(atPath: out)[.size] as! Int
+        XCTAssertLessThan(size, 200_000, "the 4 MB of addresses are not in the PDF")
+    }
 }

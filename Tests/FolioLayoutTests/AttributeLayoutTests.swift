@@ -114,8 +114,21 @@ final class AttributeLayoutTests: XCTestCase {
     }
 
     func testCharactersNoFontCoversAreReported() {
-        let storage = makeStorage("Private use: \u{E000}\u{E001} here.", style: ParagraphStyle(alignment: .left))
+        // Unassigned code points: no font maps them, whatever is installed (a private-use
+        // character is covered by some, such as TeX Gyre's).
+        let storage = makeStorage("Unassigned: \u{0378}\u{0379} here.", style: ParagraphStyle(alignment: .left))
         let manager = layOut(storage)
         XCTAssertTrue(manager.warnings.contains { $0.message.contains("no installed font") }, "\(manager.warnings)")
+    }
+
+    func testControlCharactersAndNoncharactersAreNotMissingGlyphs() {
+        let nonCharacters = String(String.UnicodeScalarView([0xFFFE, 0xFDD0, 0x10FFFF].map { Unicode.Scalar($0)! }))
+        let text = "Bell \u{07} DEL \u{7F} C1 \u{85}\u{9B} non \(nonCharacters) nul \u{0} end."
+        let storage = makeStorage(text, style: ParagraphStyle(alignment: .left))
+        let manager = layOut(storage)
+        XCTAssertTrue(manager.warnings.isEmpty, "\(manager.warnings)")
+        XCTAssertNil(manager.unplacedRange)
+        let shown = manager.lineFragments.map { storage.substring($0.characterRange) }.joined()
+        XCTAssertEqual(shown, text, "the storage keeps its text; only what Pango sees is replaced")
     }
 }

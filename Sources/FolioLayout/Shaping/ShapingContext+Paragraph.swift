@@ -12,9 +12,7 @@ extension ShapingContext {
     func shapeParagraph(text raw: [UInt8], storageOffset: Int, attributeRuns: [(range: Range<Int>, attributes: TextAttributes)],
                         style: ParagraphStyle, defaults: LayoutDefaults,
                         typesetting: TypesettingParameters = .standard, room: AttachmentRoom? = nil) -> ShapedParagraph {
-        // Pango aborts on U+0000 (which a rule or a data value can bring in): a space of
-        // the same length stands in for it, so every offset still holds.
-        let text = raw.contains(0) ? raw.map { $0 == 0 ? 0x20 : $0 } : raw
+        let text = ShapingText.sanitized(raw)
         var sizedAttachments = false
         // Tate-chū-yoko: in vertical text, short numbers are runs (and items) of their own.
         let upright = defaults.layoutOrientation == .vertical ? TateChuYoko.ranges(in: text) : []
