@@ -85,3 +85,34 @@ final class InputFileErrorTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("\(folder.path): is not a template: the folder holds no template.yaml"), result.stderr)
     }
 }
+
+/// Images that would blow up memory or vanish silently (issue 12).
+final class ImageErrorTests: XCTestCase {
+    /// A PNG's chunk: length, type, data and a CRC (not checked by Folio, zero here).
+    private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let n = UInt32(data.count)
+        return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + data + [0, 0, 0, 0]
+    }
+
+    func testAnImageOfTooManyPixelsIsRefusedBeforeItIsDecoded() throws {
+        let dir = try makeTemporaryDirectory()
+        let side: [UInt8] = [0, 0, 0x4E, 0x20] // 20 000
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        try Data(png).write(to: dir.appendingPathComponent("huge.png"))
+        let doc = try write("![big](huge.png)\n", "doc.md", in: dir)
+        let result = try folio(["render", doc, "-q"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("doc.md:1:1: image 'huge.png' is 20000 × 20000 pixels, more than the 64 million Folio draws"), result.stderr)
+    }
+
+    func testATruncatedPNGIsAnErrorNotAMissingPicture() throws {
+        let dir = try makeTemporaryDirectory()
+        let chart = try Data(contentsOf: repositoryDirectory.appendingPathComponent("Examples/Documents/images/chart.png"))
+        try chart.prefix(chart.count / 2).write(to: dir.appendingPathComponent("cut.png"))
+        let doc = try write("Text.\n\n![cut](cut.png)\n", "doc.md", in: dir)
+        let result = try folio(["render", doc, "-q"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("doc.md:3:1: image 'cut.png' is a truncated or damaged PNG"), result.stderr)
+    }
+}
