@@ -13,6 +13,8 @@ targets=("$@")
 # Leaks at exit (caches kept for the process's life, here and in the build tool that runs
 # during the build) are not what is looked for.
 export ASAN_OPTIONS=detect_leaks=0:handle_abort=1
+# Swift's own crash backtracer reads memory ASan then reports; libFuzzer reports crashes.
+export SWIFT_BACKTRACE=enable=no
 
 # Every module gets libFuzzer's coverage instrumentation and ASan; only folio-fuzz calls
 # libFuzzer (its driver, without libFuzzer's own main, which would replace the build

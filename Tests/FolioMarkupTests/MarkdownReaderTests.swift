@@ -35,6 +35,16 @@ final class MarkdownReaderTests: XCTestCase {
 
     // MARK: Headings and paragraphs
 
+    func testLoneCarriageReturnsEndLinesAsCmarkCountsThem() throws {
+        // A table whose rows end in lone CRs once trapped (fuzzing found it).
+        let found = try blocks("Para\r\r| a | b |\r|---|---|\r| 1 | 2 |\r\r# Heading\r")
+        XCTAssertEqual(found.count, 3)
+        guard case .table = found[1].kind else { return XCTFail("\(found[1].kind)") }
+        XCTAssertEqual(found[1].location.line, 3)
+        XCTAssertEqual(found[2].location.line, 7)
+        XCTAssertEqual(try blocks("a\r\nb\r\n\r\nc").count, 2, "CRLF is left alone")
+    }
+
     func testATXHeadingsAllLevels() throws {
         let result = try blocks((1...6).map { String(repeating: "#", count: $0) + " Level \($0)" }.joined(separator: "\n"))
         XCTAssertEqual(result.count, 6)

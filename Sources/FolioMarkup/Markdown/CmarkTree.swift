@@ -349,7 +349,8 @@ struct CmarkTree {
 
     /// The line above the first delimiter row (`|---|:--:|`) at or after `line`.
     private func headerLine(from line: Int) -> Int? {
-        (max(1, line)..<min(source.lineStarts.count, line + 64)).first { source.isTableDelimiterRow($0 + 1) }
+        let first = max(1, line), end = min(source.lineStarts.count, line + 64)
+        return first < end ? (first..<end).first { source.isTableDelimiterRow($0 + 1) } : nil
     }
 
     /// cmark-gfm 0.29's tasklist extension misses task items inside block quotes; this finds

@@ -30,9 +30,25 @@ public enum MarkdownReader {
     }
 
     package static func open(_ text: String, file: String) throws -> (MarkdownDocument, MarkdownBlocks) {
-        let (frontMatter, body) = try FrontMatter.split(text, file: file)
+        let (frontMatter, body) = try FrontMatter.split(withLineFeeds(text), file: file)
         let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: body))
         return (MarkdownDocument(file: file, frontMatter: frontMatter, blocks: []), blocks)
+    }
+}
+
+extension MarkdownReader {
+    /// `text` with each lone carriage return (old Mac line ends) made a line feed: cmark
+    /// ends a line at either, and Folio's line numbers must count the lines cmark counts.
+    /// `\r\n` stays as it is.
+    static func withLineFeeds(_ text: String) -> String {
+        var utf8 = Array(text.utf8)
+        guard let first = utf8.firstIndex(of: 0x0D) else { return text }
+        var changed = false
+        for i in first..<utf8.count where utf8[i] == 0x0D && (i + 1 == utf8.count || utf8[i + 1] != 0x0A) {
+            utf8[i] = 0x0A
+            changed = true
+        }
+        return changed ? String(decoding: utf8, as: UTF8.self) : text
     }
 }
 
