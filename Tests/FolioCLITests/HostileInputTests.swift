@@ -70,4 +70,12 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(try qpdfCheck(out).status, 0)
         XCTAssertTrue(try pdfFlatText(out).contains("one"))
     }
+
+    func testAHugeTitleInARunningHeadIsCutToWhatTheLineShows() throws {
+        let title = Array(repeating: "word", count: 40_000).joined(separator: " ")
+        let (result, out) = try render("---\ntitle: \"\(title)\"\n---\n\nText here.\n", ["-t", "book", "-q"], timeout: 240)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let head = try pdfText(out, first: 2, last: 2).split(separator: "\n").prefix(3).joined(separator: " ")
+        XCTAssertTrue(head.contains("…"), "the running head ends in an ellipsis: \(head)")
+    }
 }

@@ -20,6 +20,11 @@ final class FrameSetter {
         var manager: LayoutManager
         var attributes: TextAttributes
         var text: String
+        /// More characters than the frame's lines could ever show (each at least 0.1 em
+        /// wide, and four times that for marks that take no room): text past it is cut
+        /// before layout, so a megabyte title in a running head costs what a line costs.
+        /// The cut text still overflows, so the line still ends in an ellipsis.
+        var characterLimit: Int
     }
 
     init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults, shaping: ShapingPool? = nil) {
@@ -57,7 +62,8 @@ final class FrameSetter {
             if setter.text != text {
                 setters[key]?.text = text
                 var styled = AttributedText()
-                SmallCaps.append(text, attributes: setter.attributes, to: &styled)
+                let shown = text.count > setter.characterLimit ? String(text.prefix(setter.characterLimit)) : text
+                SmallCaps.append(shown, attributes: setter.attributes, to: &styled)
                 setter.storage.beginEditing()
                 setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: "")
                 setter.storage.append(styled)
@@ -92,7 +98,10 @@ final class FrameSetter {
         let container = TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1)))
         container.maximumNumberOfLines = lines
         manager.addTextContainer(container)
-        return Setter(storage: storage, manager: manager, attributes: attributes, text: "")
+        let em = max(attributes.font?.size ?? FontDescriptor.defaultBodySize, 1)
+        let perLine = Int(min(frame.rect.width / (0.1 * em), 1e6))
+        return Setter(storage: storage, manager: manager, attributes: attributes, text: "",
+                      characterLimit: lines * (perLine + 1) * 4)
     }
 
     /// Whether any frame of any master shows `{pages}` (which takes a counting pass).
