@@ -78,4 +78,17 @@ final class HostileInputTests: XCTestCase {
         let head = try pdfText(out, first: 2, last: 2).split(separator: "\n").prefix(3).joined(separator: " ")
         XCTAssertTrue(head.contains("…"), "the running head ends in an ellipsis: \(head)")
     }
+
+    func testThousandsOfFramesOnAPageEnd() throws {
+        let folder = try makeTemporaryDirectory().appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let frames = (0..<5_000).map { i in
+            "      - {x: \(Double(i % 40) * 5)mm, y: \(Double(i / 40 % 50) * 5)mm, width: 5mm, height: 5mm, text: \"\(i % 10)\", style: footer}"
+        }.joined(separator: "\n")
+        try write("name: frames\nextends: default\nmasters:\n  default:\n    frames:\n\(frames)\n", "template.yaml", in: folder)
+        let text = (0..<3).map { "# Part \($0)\n\n" + String(repeating: "Words of the part. ", count: 300) }.joined(separator: "\n\n")
+        let (result, out) = try render(text, ["-t", folder.path, "-q"], timeout: 240)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try qpdfCheck(out).status, 0)
+    }
 }

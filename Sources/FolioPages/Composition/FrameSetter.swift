@@ -12,6 +12,12 @@ final class FrameSetter {
     /// Where the frames' layout managers get their fonts.
     let shaping: ShapingPool?
     private var setters: [String: Setter] = [:]
+    /// The setters' keys, least recently drawn first.
+    private var recent: [String] = []
+    /// Setters kept between pages (each holds a shaping context): running heads and folios
+    /// are laid out again only when their text changes, and a template of thousands of
+    /// frames costs at most this many contexts.
+    static let keptSetters = 64
 
     /// One frame's text: its storage and layout manager, the attributes of its style,
     /// and the text it holds now.
@@ -59,6 +65,7 @@ final class FrameSetter {
             let key = "\(page.master)#\(index)"
             let setter = try setters[key] ?? makeSetter(for: frame)
             setters[key] = setter
+            remember(key)
             if setter.text != text {
                 setters[key]?.text = text
                 var styled = AttributedText()
@@ -72,6 +79,15 @@ final class FrameSetter {
             setter.manager.ensureLayout()
             canvas.draw(setter.manager, containerAt: 0, at: frame.rect.origin)
         }
+    }
+
+    /// Marks `key` drawn, letting go of the setter drawn longest ago past `keptSetters`.
+    private func remember(_ key: String) {
+        if let i = recent.firstIndex(of: key) { recent.remove(at: i) }
+        recent.append(key)
+        guard recent.count > Self.keptSetters else { return }
+        let oldest = recent.removeFirst()
+        if let s = setters.removeValue(forKey: oldest) { s.storage.removeObserver(s.manager) }
     }
 
     private func makeSetter(for frame: Frame) throws -> Setter {
