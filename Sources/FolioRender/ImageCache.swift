@@ -23,6 +23,8 @@ final class ImageCache {
     private var instances: [String: [Image]] = [:]
     /// Paths that could not be read or decoded.
     private var failed: Set<String> = []
+    /// The images that could not be decoded, in the order first met (read after drawing).
+    private(set) var undrawable: [String] = []
     /// How many times each path has been drawn on the current page.
     private var drawnOnPage: [String: Int] = [:]
 
@@ -39,6 +41,7 @@ final class ImageCache {
         if let list = instances[path], k < list.count { return list[k] }
         guard let image = load(path) else {
             failed.insert(path)
+            undrawable.append(path)
             return nil
         }
         instances[path, default: []].append(image)

@@ -124,6 +124,10 @@ public final class PDFDocument {
     }
 
     /// Completes the PDF and moves it over `path`.
+    /// Images that could not be decoded when drawn (a PNG damaged inside): a red frame marks
+    /// each place. Read once the pages are written.
+    public var undrawableImages: [String] { images.undrawable }
+
     public func finish() throws {
         precondition(!finished, "finish() after finish() or cancel()")
         if cr != nil { endPage() }

@@ -115,4 +115,18 @@ final class ImageErrorTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("doc.md:3:1: image 'cut.png' is a truncated or damaged PNG"), result.stderr)
     }
+
+    func testAPNGDamagedInsideIsWarnedAboutAndFramedInRed() throws {
+        let dir = try makeTemporaryDirectory()
+        let four: [UInt8] = [0, 0, 0, 4]
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", four + four + [8, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF]) + chunk("IEND", [])
+        try Data(png).write(to: dir.appendingPathComponent("bad.png"))
+        let doc = try write("Text.\n\n![bad](bad.png)\n", "doc.md", in: dir)
+        let out = dir.appendingPathComponent("doc.pdf").path
+        let result = try folio(["render", doc, "-o", out], environment: fixedEpoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("bad.png: the image could not be decoded (damaged inside); a red frame marks its place"), result.stderr)
+        XCTAssertEqual(try qpdfCheck(out).status, 0)
+    }
 }

@@ -18,6 +18,8 @@ public final class RenderSession {
     /// Destination names already written: a later document's anchor of the same name is
     /// not written again (links to it go to the first).
     private var destinations = Set<String>()
+    /// Images already reported as undrawable (`PDFDocument.undrawableImages`).
+    private var reportedImages = 0
     /// Pages written so far, by all documents.
     public private(set) var pageCount = 0
 
@@ -79,7 +81,13 @@ public final class RenderSession {
         if let failure = writer.failure { throw failure }
         let pages = writer.finish()
         pageCount = writer.firstPage + pages
-        return RenderReport(pages: pages, warnings: outcome.warnings, unplacedRange: outcome.unplacedRange)
+        var report = RenderReport(pages: pages, warnings: outcome.warnings, unplacedRange: outcome.unplacedRange)
+        let undrawable = pdf.undrawableImages
+        report.documentWarnings = undrawable[reportedImages...].map {
+            "\($0): the image could not be decoded (damaged inside); a red frame marks its place"
+        }
+        reportedImages = undrawable.count
+        return report
     }
 
     /// The layout of documents for this session: its template, defaults and fonts.
