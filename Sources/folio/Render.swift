@@ -68,7 +68,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("With --data, render only the records whose 0-based index i has i mod N = I (0 <= I < N): one of N runs that split the work.", valueName: "I/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --data, work on N threads (default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --data, work on N threads (1 to 256; default: the number of cores): into one PDF, one draws while the others set the records to come; with --each, N records at once. The output is the same, byte for byte, for any N.", valueName: "N"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("The folder outside which the document reads nothing: its images, and a template its front matter names by path (default: the document's folder). A template reads only from its own folder.", valueName: "dir"))
@@ -150,7 +150,7 @@ struct Render: ParsableCommand {
                 throw ValidationError("--root must be a folder (got '\(root)')")
             }
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
+        if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs must be from 1 to 256 (got \(jobs))") }
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 

@@ -141,7 +141,7 @@ final class MergeJobsCommandTests: XCTestCase {
         let (_, doc, data) = try setUp(data: seven)
         let result = try render(doc, data, ["-o", "/dev/null", "--jobs", "0"])
         XCTAssertNotEqual(result.status, 0)
-        XCTAssertTrue(result.stderr.contains("--jobs must be at least 1 (got 0)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--jobs must be from 1 to 256 (got 0)"), result.stderr)
     }
 
     /// Every link annotation of the PDF: the page it is on and the page its named

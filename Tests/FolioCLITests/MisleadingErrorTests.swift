@@ -37,7 +37,8 @@ final class FlagErrorTests: XCTestCase {
                                         ("--margin", "-5mm", "--margin cannot be negative"),
                                         ("--size", "-3", "--size must be between 0 and 1000 points"),
                                         ("--gutter", "-1pt", "--gutter cannot be negative"),
-                                        ("--jobs", "-2", "--jobs must be at least 1 (got -2)")] {
+                                        ("--jobs", "-2", "--jobs must be from 1 to 256 (got -2)"),
+                                        ("--jobs", "100000", "--jobs must be from 1 to 256 (got 100000)")] {
             let result = try folio(["render", doc, flag, value, "-q"])
             XCTAssertNotEqual(result.status, 0, flag)
             XCTAssertTrue(result.stderr.contains(expected), "\(flag): \(result.stderr)")
