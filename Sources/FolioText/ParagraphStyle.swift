@@ -121,6 +121,15 @@ public struct ParagraphStyle: Hashable, Sendable {
     /// Keep the paragraph's last line in the same container as the next paragraph's
     /// first line (headings), moving it on when the next paragraph starts elsewhere.
     public var keepWithNext: Bool = false
+    /// The fewest lines of the paragraph left at the foot of a container when it breaks
+    /// into the next (CSS `orphans`): with fewer, the paragraph starts in the next
+    /// container. 1 (the default, as TextKit) lets a single line stay behind.
+    public var orphans: Int = 1
+    /// The fewest lines of the paragraph carried to the top of the next container when it
+    /// breaks (CSS `widows`): with fewer, lines move over from the container before (or
+    /// the whole paragraph, when that would leave too few there). 1 (the default) allows
+    /// a lone last line.
+    public var widows: Int = 1
     /// The table cells the paragraph sits in, outermost first (TextKit's `textBlocks`):
     /// empty for a paragraph in the flow, one block for a cell of a table, two for a cell
     /// of a table nested in a cell, and so on.

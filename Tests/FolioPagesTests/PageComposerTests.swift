@@ -189,4 +189,28 @@ extension PageComposerTests {
             }
         }
     }
+
+    func testBalancedColumnsKeepWidowsAndOrphans() {
+        var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+        style.orphans = 2
+        style.widows = 2
+        let template = Template(name: "t", pageSize: Size(width: 500, height: 700), margins: PageMargins(all: 40),
+                                columns: 2, gutter: 12, spanGap: 10)
+        let sentence = "Text that runs over a handful of lines in a column. "
+        // Every mix of short and long paragraphs whose balanced columns split one of them.
+        for counts in [[6, 3], [2, 6, 3], [5, 2], [3, 3, 3], [7, 1, 4], [1, 2, 3, 4]] {
+            let paragraphs = counts.map { String(repeating: sentence, count: $0) }
+            let s = storage(paragraphs, styles: Array(repeating: style, count: paragraphs.count))
+            let composer = PageComposer(template: template, sections: [SectionMark(offset: 0, columns: 2)])
+            let manager = layout(s, composer)
+            XCTAssertEqual(composer.pages.count, 1, "\(counts)")
+            XCTAssertNil(manager.unplacedRange)
+            for (i, _) in paragraphs.enumerated() {
+                let containers = manager.lineFragments.filter { $0.paragraphIndex == i }.map(\.containerIndex)
+                guard containers.first != containers.last else { continue }
+                XCTAssertGreaterThanOrEqual(containers.filter { $0 == containers.first }.count, 2, "\(counts): an orphan")
+                XCTAssertGreaterThanOrEqual(containers.filter { $0 == containers.last }.count, 2, "\(counts): a widow")
+            }
+        }
+    }
 }

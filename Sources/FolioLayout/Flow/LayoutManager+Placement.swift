@@ -107,6 +107,9 @@ extension LayoutManager {
         var retries = 0
         // How often images sized to their column were fitted again (bounded likewise).
         var refits = 0
+        // The container of each line placed so far, for widows and orphans.
+        var placedContainers: [Int] = []
+        let keepsLines = !mode.truncates && mode != .clip && (style.orphans > 1 || style.widows > 1)
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
             var predicted: [LineSlot] = []
@@ -139,6 +142,11 @@ extension LayoutManager {
             }
 
             for (k, span) in spans.enumerated() {
+                if let limit = widowBreaks[index], placedContainers.count == limit, let last = placedContainers.last,
+                   cursor.containerIndex == last {
+                    // Laid out again for its widows: the container break comes here.
+                    cursor = FlowCursor(containerIndex: last + 1, y: -.infinity, linesInContainer: 0)
+                }
                 let m = assembler.metrics(p, span)
                 let height = n == 0 ? nominal : LineAssembler.lineHeight(m, style: style)
                 var probe = cursor
@@ -177,6 +185,10 @@ extension LayoutManager {
                     firstWidth = slot.textWidth
                     continue breaking
                 }
+                if keepsLines, let last = placedContainers.last, slot.containerIndex > last,
+                   keepLines(index, style: style, placed: placedContainers, remaining: spans.count - k) {
+                    return
+                }
                 if k == 0, firstLine, let keep = keepWithPrevious(index, landingIn: slot.containerIndex) {
                     layOutAgain(from: keep)
                     return
@@ -201,6 +213,7 @@ extension LayoutManager {
                                                   message: "line is \(height) pt tall, taller than its container; it overflows"))
                 }
                 fragments.append(fragment)
+                placedContainers.append(slot.containerIndex)
                 placedAny = true
                 advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
                 noteCompletedContainers()
@@ -229,16 +242,67 @@ extension LayoutManager {
         return first
     }
 
+    /// Paragraph `index` breaks into a new container after the lines placed (in the
+    /// containers `placed`), with `remaining` lines to come: too few lines left behind
+    /// (`orphans`) move the paragraph on; too few carried over (`widows`) move lines over
+    /// from the container before, or the paragraph when that would leave too few there.
+    /// Returns whether the layout was undone to be done again.
+    func keepLines(_ index: Int, style: ParagraphStyle, placed: [Int], remaining: Int) -> Bool {
+        if placed.count < style.orphans {
+            guard let first = movableStart(index, container: placed[0]) else { return false }
+            layOutAgain(from: first)
+            return true
+        }
+        // Lines in containers already handed to the delegate (drawn, maybe) stay where they are.
+        guard remaining < style.widows, widowBreaks[index] == nil, placed[0] >= completedContainers,
+              records[index].firstFragment - forgottenFragments >= 0 else { return false }
+        let leaving = placed.last!
+        let there = placed.filter { $0 == leaving }.count
+        let move = style.widows - remaining
+        // Lines left in the container being left: the paragraph's orphans if it starts there.
+        let least = placed[0] == leaving ? style.orphans : 1
+        if there - move >= least {
+            widowBreaks[index] = placed.count - move
+            undoLayout(from: index)
+            return true
+        }
+        guard placed[0] == leaving, let first = movableStart(index, container: leaving) else { return false }
+        layOutAgain(from: first)
+        return true
+    }
+
+    /// Where paragraph `index`, whose first line is in `container`, can move to the next
+    /// container from: itself, or the first of the keep-with-next paragraphs (headings)
+    /// before it in that container. Nil when it starts the container already (moving on
+    /// would leave it empty) or was moved once.
+    func movableStart(_ index: Int, container: Int) -> Int? {
+        var first = index
+        while first > 0, textStorage.paragraphStyle(ofParagraph: first - 1).keepWithNext {
+            let end = records[first].firstFragment - forgottenFragments - 1
+            guard end >= 0, end < fragments.count, fragments[end].containerIndex == container else { break }
+            first -= 1
+        }
+        let start = records[first].cursor
+        guard start.linesInContainer > 0, start.containerIndex == container, !keptParagraphs.contains(first),
+              records[first].firstFragment - forgottenFragments >= 0 else { return nil }
+        return first
+    }
+
+    /// Undoes the layout from paragraph `from` on, to be done again from where it started.
+    func undoLayout(from: Int) {
+        let offset = textStorage.paragraphRange(at: from).lowerBound
+        warnings.removeAll { $0.characterRange.lowerBound >= offset }
+        fragments.removeSubrange((records[from].firstFragment - forgottenFragments)...)
+        cursor = records[from].cursor
+        records.removeSubrange(from...)
+    }
+
     /// Undoes the layout from paragraph `keep` on, so that it and the paragraphs after it
     /// are laid out again starting in the next container: the paragraphs that keep with
     /// the next one move to the container where that one starts.
     func layOutAgain(from keep: Int) {
         keptParagraphs.insert(keep)
-        let from = textStorage.paragraphRange(at: keep).lowerBound
-        warnings.removeAll { $0.characterRange.lowerBound >= from }
-        fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
-        cursor = records[keep].cursor
-        records.removeSubrange(keep...)
+        undoLayout(from: keep)
     }
 
     /// From which line on the breaker may treat line widths as all alike: the second

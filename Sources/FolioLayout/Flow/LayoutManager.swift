@@ -67,6 +67,9 @@ public final class LayoutManager: TextStorageObserver {
     var pendingRequest = ContainerRequest(characterIndex: 0, breakBefore: .none)
     /// Paragraphs moved to the next container to stay with the paragraph after them.
     var keptParagraphs = Set<Int>()
+    /// Paragraphs laid out again to give their last container enough lines (`widows`):
+    /// how many of their lines go before the container break.
+    var widowBreaks: [Int: Int] = [:]
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
     /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
@@ -227,6 +230,7 @@ public final class LayoutManager: TextStorageObserver {
         warnings.removeAll { $0.characterRange.lowerBound >= (keep < textStorage.paragraphCount ? textStorage.paragraphRange(at: keep).lowerBound : 0) }
         completedContainers = min(completedContainers, cursor.containerIndex)
         keptParagraphs = keptParagraphs.filter { $0 < keep }
+        widowBreaks = widowBreaks.filter { $0.key < keep }
         discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
     }
 }

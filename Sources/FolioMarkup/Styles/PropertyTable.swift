@@ -28,7 +28,7 @@ package struct PropertyTable {
     static let paragraphNames: [String] = [
         "align", "indent", "head-indent", "tail-indent", "line-height", "leading", "min-line-height",
         "max-line-height", "line-spacing", "space-before", "space-after", "hyphenate", "tabs", "tab-interval",
-        "line-break", "direction", "break-before", "keep-with-next", "next",
+        "line-break", "direction", "break-before", "keep-with-next", "orphans", "widows", "next",
     ] + eastAsianNames
     static var allNames: [String] { characterNames + paragraphNames }
 
@@ -249,6 +249,9 @@ package struct PropertyTable {
             let b: BreakBefore = try choice(["none": .none, "column": .container, "page": .page])
             paragraph { $0.breakBefore = b }
         case "keep-with-next": let b = try bool(); paragraph { $0.keepWithNext = b }
+        case "orphans", "widows":
+            guard let n = Int(v), (1...10).contains(n) else { throw fail(p, "\(p.name) is a number of lines from 1 to 10, not '\(v)'") }
+            paragraph { if p.name == "orphans" { $0.orphans = n } else { $0.widows = n } }
         case let name where PropertyTable.eastAsianNames.contains(name):
             try applyEastAsian(p, value: v, to: &t.paragraph.eastAsian)
             t.setParagraphProperty = true

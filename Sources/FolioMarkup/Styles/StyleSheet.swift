@@ -61,11 +61,11 @@ public struct StyleSheet: Sendable {
                     target = .init(attributes: base.attributes, paragraph: base.paragraph, next: base.next, textIndent: base.textIndent)
                 } else if let p = parent(of: d), let props = characterProperties[p] {
                     target = .init(attributes: TextAttributes(font: FontDescriptor(size: FontDescriptor.defaultBodySize * scale)),
-                                   paragraph: ParagraphStyle(), next: nil)
+                                   paragraph: .documentDefault, next: nil)
                     try table.apply(props, to: &target)
                 } else {
                     target = .init(attributes: TextAttributes(font: FontDescriptor(size: FontDescriptor.defaultBodySize * scale)),
-                                   paragraph: ParagraphStyle(), next: nil)
+                                   paragraph: .documentDefault, next: nil)
                 }
                 try Self.apply(d.properties, with: table, to: &target)
                 resolved[name] = ResolvedStyle(name: name, kind: .paragraph, attributes: target.attributes,
@@ -73,7 +73,7 @@ public struct StyleSheet: Sendable {
             case .character:
                 let inherited = parent(of: d).flatMap { characterProperties[$0] } ?? []
                 let props = inherited + d.properties
-                var target = PropertyTable.Target(attributes: TextAttributes(), paragraph: ParagraphStyle(), next: nil)
+                var target = PropertyTable.Target(attributes: TextAttributes(), paragraph: .documentDefault, next: nil)
                 try table.apply(props, to: &target)
                 if target.setParagraphProperty, let bad = d.properties.first(where: { PropertyTable.paragraphNames.contains($0.name) }) {
                     throw DocumentError(bad.location ?? SourceLocation(file: template.sourcePath, line: 1, column: 1),
@@ -85,12 +85,12 @@ public struct StyleSheet: Sendable {
                 // as they are. Applying it to other text goes through `applying(characterStyle:to:)`.
                 if definitions["body"] != nil, !visiting.contains("body") { try resolve("body", from: d) }
                 let bodyFont = resolved["body"]?.attributes.font ?? FontDescriptor(size: FontDescriptor.defaultBodySize * scale)
-                var onBody = PropertyTable.Target(attributes: TextAttributes(font: bodyFont), paragraph: ParagraphStyle(), next: nil)
+                var onBody = PropertyTable.Target(attributes: TextAttributes(font: bodyFont), paragraph: .documentDefault, next: nil)
                 try table.apply(props, to: &onBody)
                 var own = target.attributes
                 own.font = target.attributes.font == nil ? nil : onBody.attributes.font
                 resolved[name] = ResolvedStyle(name: name, kind: .character, attributes: own,
-                                               paragraph: ParagraphStyle(), next: nil)
+                                               paragraph: .documentDefault, next: nil)
             }
         }
         for name in definitions.keys.sorted() { try resolve(name, from: nil) }
@@ -138,7 +138,7 @@ public struct StyleSheet: Sendable {
     /// `base`'s font); a paragraph style's character attributes replace `base`'s.
     public func applying(characterStyle name: String, to base: TextAttributes) -> TextAttributes {
         if let props = characterProperties[name] {
-            var target = PropertyTable.Target(attributes: base, paragraph: ParagraphStyle(), next: nil)
+            var target = PropertyTable.Target(attributes: base, paragraph: .documentDefault, next: nil)
             // Validated when the sheet was made.
             try? table.apply(props, to: &target)
             return target.attributes
@@ -163,7 +163,7 @@ public struct StyleSheet: Sendable {
     /// Character attributes from properties on top of `base` (for spans); a paragraph
     /// property here is an error.
     public func attributes(_ properties: [StyleProperty], base: TextAttributes) throws -> TextAttributes {
-        var target = PropertyTable.Target(attributes: base, paragraph: ParagraphStyle(), next: nil)
+        var target = PropertyTable.Target(attributes: base, paragraph: .documentDefault, next: nil)
         try table.apply(properties, to: &target)
         if target.setParagraphProperty, let bad = properties.first(where: { PropertyTable.paragraphNames.contains($0.name) }) {
             throw DocumentError(bad.location ?? SourceLocation(file: "document", line: 1, column: 1),
@@ -184,5 +184,17 @@ public struct StyleSheet: Sendable {
             style.paragraph.firstLineHeadIndent = style.paragraph.headIndent + style.textIndent
             resolved[name] = style
         }
+    }
+}
+
+extension ParagraphStyle {
+    /// Where a document's paragraph styles start: TextKit's defaults, but a paragraph that
+    /// breaks across columns or pages leaves two lines at least on each side (`orphans`,
+    /// `widows`), as a book designer would; a style may set either from 1 to 10.
+    static var documentDefault: ParagraphStyle {
+        var style = ParagraphStyle()
+        style.orphans = 2
+        style.widows = 2
+        return style
     }
 }

@@ -190,9 +190,21 @@ public final class PageComposer: LayoutManagerDelegate {
         probe.ensureLayout()
         let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
         // A column may not start at a line that follows a keep-with-next paragraph (a
-        // heading): the flow would carry the heading over, and the columns must allow for it.
-        let kept = probe.lineFragments.indices.map { i in
-            i > 0 && storage.paragraphStyle(ofParagraph: probe.lineFragments[i - 1].paragraphIndex).keepWithNext
+        // heading), nor leave fewer lines of a paragraph before or after it than its
+        // `orphans` and `widows`: the flow would move lines, and the columns must allow for it.
+        let paragraphs = probe.lineFragments.map(\.paragraphIndex)
+        var lineInParagraph: [Int] = [], linesOfParagraph: [Int: Int] = [:]
+        for p in paragraphs {
+            lineInParagraph.append(linesOfParagraph[p, default: 0])
+            linesOfParagraph[p, default: 0] += 1
+        }
+        let kept = probe.lineFragments.indices.map { i -> Bool in
+            guard i > 0 else { return false }
+            if paragraphs[i - 1] != paragraphs[i] {
+                return storage.paragraphStyle(ofParagraph: paragraphs[i - 1]).keepWithNext
+            }
+            let style = storage.paragraphStyle(ofParagraph: paragraphs[i])
+            return lineInParagraph[i] < style.orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
         }
         storage.removeObserver(probe)
         // More than the columns hold: they fill to the foot as usual.
