@@ -343,7 +343,9 @@ extension ShapingContext {
             var f: ShapedParagraph.ClusterFlags = []
             if start > 0 {
                 if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
-                if attr.is_line_break != 0 || (wrap == .charWrap && attr.is_cursor_position != 0) { f.insert(.breakBefore) }
+                if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) || (wrap == .charWrap && attr.is_cursor_position != 0) {
+                    f.insert(.breakBefore)
+                }
             }
             let b = text[start]
             if b == 0x09 { f.insert(.tab); p.hasTabs = true }
@@ -370,5 +372,17 @@ extension ShapingContext {
     static func isInvisible(_ codepoint: UInt32) -> Bool {
         codepoint < 0x20 || (0x7F...0x9F).contains(codepoint) || codepoint == 0x2028 || codepoint == 0x2029
             || codepoint == 0xAD || (0x200B...0x200F).contains(codepoint) || (0x2060...0x2064).contains(codepoint)
+    }
+
+    /// Whether an em dash starts at byte `i` right after a word (`word—word`): UAX #14
+    /// lets a line break before it, but a line starting with a dash reads as a new speaker
+    /// or an aside, so, as TeX does, the line breaks only after it. Among Chinese or
+    /// Japanese (`——` after an ideograph) the rules of kinsoku apply instead.
+    static func isDashAfterWord(_ text: [UInt8], at i: Int) -> Bool {
+        guard i + 2 < text.count, text[i] == 0xE2, text[i + 1] == 0x80, text[i + 2] == 0x94, i > 0 else { return false }
+        let before = text[i - 1]
+        if before < 0x80 { return before != 0x20 && before != 0x09 }
+        // After a closing quote (’ or ”) ending a word.
+        return i >= 3 && text[i - 3] == 0xE2 && text[i - 2] == 0x80 && (text[i - 1] == 0x99 || text[i - 1] == 0x9D)
     }
 }

@@ -1,0 +1,21 @@
+import FolioLayout
+import Foundation
+import XCTest
+
+/// A line never starts with an em dash that follows a word (`word—word`): lines break after
+/// the dash, as TeX breaks them (issue 13 counted 71 such line starts per 100 pages).
+final class DashBreakTests: XCTestCase {
+    func testNoLineStartsWithADashThatFollowsAWord() {
+        let text = (0..<60).map { i in ["nothing—nothing", "said “yes”—and", "it’s—", "end—then"][i % 4] + " words go on here" }
+            .joined(separator: " ")
+        for width in stride(from: 80.0, through: 200, by: 7) {
+            let storage = makeStorage(text)
+            let manager = LayoutManager(textStorage: storage)
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+            manager.ensureLayout()
+            assertCoversEveryCharacterOnce(manager)
+            let starts = manager.lineFragments.map { storage.substring($0.characterRange) }.filter { $0.hasPrefix("—") }
+            XCTAssertTrue(starts.isEmpty, "width \(width): \(starts.prefix(3))")
+        }
+    }
+}
