@@ -259,8 +259,11 @@ final class LineBreakerTests: XCTestCase {
         // Without: aa bb cc dd = 14, 6 short with three glues: r = 1, badness 100,
         //   demerits 110² = 12 100. Line 2 eeeeeeeeee ff ≈ 100. (The whole word on line 1
         //   would be 26: 6 too long with 4 pt of shrink, r = −1.5, not allowed.)
-        // So the hyphen pays while 100 + p² < 12 100, i.e. p < √12 000 = 109.54.
-        let breaker = LineBreaker()
+        // So the hyphen pays while 100 + p² < 12 100, i.e. p < √12 000 = 109.54 — without
+        // the final-hyphen demerits (its line is the next-to-last), counted below.
+        var noFinalHyphen = TypesettingParameters.standard
+        noFinalHyphen.finalHyphenDemerits = 0
+        let breaker = LineBreaker(noFinalHyphen)
         let hyphenated = [9, 15], plain = [7, 15]
         assertScores(score(paragraph(50).items, breaks: hyphenated, width: 20), [(0, 0, 1, 2_600), (9 / 10_002, 7.29e-8, 1, 100.0000015)])
         assertScores(score(paragraph(50).items, breaks: plain, width: 20), [(1, 100, 2, 12_100), (6 / 10_002, 2.16e-8, 1, 100.0000004)])
@@ -268,6 +271,11 @@ final class LineBreakerTests: XCTestCase {
             // 109: 100 + 11 881 = 11 981 < 12 100. 110: 100 + 12 100 = 12 200 > 12 100.
             XCTAssertEqual(breaker.optimalBreaks(paragraph(penalty).items, from: 0, widths: widths(20), tolerance: 200),
                            expected, "hyphen penalty \(penalty)")
+        }
+        // With them (5 000), the hyphen pays while 100 + p² + 5 000 < 12 100: p < 83.67.
+        for (penalty, expected) in [(50.0, hyphenated), (83.0, hyphenated), (84.0, plain)] {
+            XCTAssertEqual(LineBreaker().optimalBreaks(paragraph(penalty).items, from: 0, widths: widths(20), tolerance: 200),
+                           expected, "hyphen penalty \(penalty), final hyphen demerits 5 000")
         }
         // The hyphenated line says so, and its next line starts right after the break.
         XCTAssertEqual(breaker.spans(paragraph(50).items, from: 0, breaks: hyphenated, clusterCount: 25), [
@@ -299,12 +307,15 @@ final class LineBreakerTests: XCTestCase {
         // Without the flagged demerits line 2 would cost 3 006.25.
         XCTAssertEqual(score(p.items, breaks: twoHyphens, width: 16, flaggedDemerits: 0)[1].demerits, 3_006.25, accuracy: 1e-9)
 
-        let breaker = LineBreaker()
+        // The second hyphen ends the next-to-last line: final-hyphen demerits are left out
+        // here (0), to see the flagged ones alone.
+        var parameters = TypesettingParameters()
+        parameters.finalHyphenDemerits = 0
+        let breaker = LineBreaker(parameters)
         XCTAssertEqual(TypesettingParameters.standard.doubleHyphenDemerits, 3000)
         XCTAssertEqual(breaker.flaggedDemerits, 3000)
         XCTAssertEqual(breaker.optimalBreaks(p.items, from: 0, widths: widths(16), tolerance: 200), twoHyphens,
                        "3 000 is less than what the second hyphen saves")
-        var parameters = TypesettingParameters()
         parameters.doubleHyphenDemerits = 9_000
         XCTAssertEqual(LineBreaker(parameters).optimalBreaks(p.items, from: 0, widths: widths(16), tolerance: 200), twoHyphens)
         parameters.doubleHyphenDemerits = 9_200

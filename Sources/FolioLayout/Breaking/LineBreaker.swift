@@ -14,6 +14,7 @@ struct LineBreaker {
     var linePenalty: Double
     var flaggedDemerits: Double
     var fitnessDemerits: Double
+    var finalHyphenDemerits: Double
     /// Stretch every line has at its end: non-zero for ragged alignments, where
     /// interword glue does not stretch and the rag absorbs the slack.
     var ragStretch = 0.0
@@ -22,6 +23,7 @@ struct LineBreaker {
         linePenalty = parameters.linePenalty
         flaggedDemerits = parameters.doubleHyphenDemerits
         fitnessDemerits = parameters.adjacentFitnessDemerits
+        finalHyphenDemerits = parameters.finalHyphenDemerits
     }
 
     private struct Node {
@@ -81,6 +83,9 @@ struct LineBreaker {
                 if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
                 if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += flaggedDemerits
+                }
+                if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                    d += finalHyphenDemerits
                 }
                 let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
                 if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }

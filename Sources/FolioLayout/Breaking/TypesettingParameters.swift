@@ -4,7 +4,8 @@
 /// A layout manager has one set (`LayoutManager.typesetting`); a template sets it with
 /// its `typesetting:` block. Demerits follow Knuth and Plass: a line costs
 /// `(linePenalty + badness)²` plus the square of the penalty it ends at, plus
-/// `doubleHyphenDemerits` when it and the line before both end in a hyphen, plus
+/// `doubleHyphenDemerits` when it and the line before both end in a hyphen,
+/// `finalHyphenDemerits` when it is a paragraph's last and the line before ends in one, plus
 /// `adjacentFitnessDemerits` when it is much tighter or looser than the line before.
 /// Badness is `100·r³`, `r` the share of its stretch (or shrink) a line uses.
 public struct TypesettingParameters: Hashable, Sendable {
@@ -23,6 +24,9 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var explicitHyphenPenalty: Double
     /// Demerits for two hyphenated lines in a row (`\doublehyphendemerits`).
     public var doubleHyphenDemerits: Double
+    /// Demerits for a paragraph whose next-to-last line ends in a hyphen
+    /// (`\finalhyphendemerits`): the word's end would sit alone on the last line.
+    public var finalHyphenDemerits: Double
     /// Demerits for a line whose fitness class (tight, decent, loose, very loose) is
     /// more than one away from the line before it (`\adjdemerits`).
     public var adjacentFitnessDemerits: Double
@@ -45,15 +49,16 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var minimumHyphenatedWordLength: Int
 
     /// TeX's plain values (tolerance 200, line penalty 10, hyphens 50, double hyphens
-    /// 3000, adjacent fitness 100; spaces stretch by ½ and shrink by ⅓), with 2 % of
+    /// 3000, a final hyphen 5000, adjacent fitness 100; spaces stretch by ½ and shrink by ⅓), with 2 % of
     /// font expansion in quarter-percent steps, three ems of rag, words of five letters.
     public init(tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
-                explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000,
+                explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 adjacentFitnessDemerits: Double = 100, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
                 minimumHyphenatedWordLength: Int = 5) {
         self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
+        self.finalHyphenDemerits = finalHyphenDemerits
         self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.spaceStretch = spaceStretch
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
@@ -76,6 +81,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("hyphen-penalty", hyphenPenalty, -9_999...10_000),
             ("explicit-hyphen-penalty", explicitHyphenPenalty, -9_999...10_000),
             ("double-hyphen-demerits", doubleHyphenDemerits, 0...1e9),
+            ("final-hyphen-demerits", finalHyphenDemerits, 0...1e9),
             ("adjacent-fitness-demerits", adjacentFitnessDemerits, 0...1e9),
             ("space-stretch", spaceStretch, 0...10),
             ("space-shrink", spaceShrink, 0...0.9),

@@ -19,6 +19,7 @@ extension TemplateYAML {
         ("hyphen-penalty", \.hyphenPenalty),
         ("explicit-hyphen-penalty", \.explicitHyphenPenalty),
         ("double-hyphen-demerits", \.doubleHyphenDemerits),
+        ("final-hyphen-demerits", \.finalHyphenDemerits),
         ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
         ("space-stretch", \.spaceStretch),
         ("space-shrink", \.spaceShrink),
