@@ -251,18 +251,19 @@ struct BuildState {
             warnings.append("\(link.location): no heading or block has the id '\(link.id)'; the link is left out")
             dead.insert("#" + link.id)
         }
-        // A `{link=…}` attribute or a style may carry a link too: the same rule holds.
+        // One pass over the links: those to nowhere (an error in the PDF) and those the
+        // policy refuses — a `{link=…}` attribute or a style may carry one — lose their
+        // link; the text stays.
+        var unlinked: [Range<Int>] = []
         for run in storage.attributeRuns(of: .link) {
-            guard let target = run.value?.base as? String, !LinkPolicy.allows(target) else { continue }
-            warnDroppedLink(target)
-            dead.insert(target)
+            guard let target = run.value?.base as? String else { continue }
+            if !LinkPolicy.allows(target) { warnDroppedLink(target) }
+            else if !dead.contains(target) { continue }
+            unlinked.append(run.range)
         }
-        if !dead.isEmpty {
-            // A link to nowhere would be an error in the PDF; the text stays, unlinked.
+        if !unlinked.isEmpty {
             storage.beginEditing()
-            for run in storage.attributeRuns(of: .link) where (run.value?.base as? String).map(dead.contains) == true {
-                storage.removeAttribute(.link, range: run.range)
-            }
+            for range in unlinked { storage.removeAttribute(.link, range: range) }
             storage.endEditing()
         }
         built.warnings = warnings
