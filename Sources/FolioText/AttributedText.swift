@@ -70,6 +70,47 @@ public struct AttributedText: Sendable {
         }
         runs = result
     }
+
+    /// Sets each of `spans`' attributes over its range, merged on top of what is there, in
+    /// one pass over the text (calling `addAttributes(_:range:)` once a span would pass
+    /// over the whole text each time). The ranges must be in order and not overlap.
+    public mutating func addAttributes(_ spans: [(range: Range<Int>, attributes: TextAttributes)]) {
+        guard !spans.isEmpty else { return }
+        precondition(zip(spans, spans.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound },
+                     "addAttributes: the ranges must be in order and not overlap")
+        var result: [(end: Int, attributes: TextAttributes)] = []
+        result.reserveCapacity(runs.count + 2 * spans.count)
+        var start = 0, k = 0
+        for run in runs {
+            var lo = start
+            start = run.end
+            // The spans that overlap this run, cutting it where they begin and end.
+            while lo < run.end {
+                while k < spans.count, spans[k].range.upperBound <= lo { k += 1 }
+                guard k < spans.count, spans[k].range.lowerBound < run.end else {
+                    result.append((run.end, run.attributes)); break
+                }
+                let span = spans[k]
+                if span.range.lowerBound > lo { result.append((span.range.lowerBound, run.attributes)); lo = span.range.lowerBound }
+                let hi = min(span.range.upperBound, run.end)
+                result.append((hi, run.attributes.merging(span.attributes)))
+                lo = hi
+            }
+        }
+        runs = result
+    }
+
+    /// Appends `other`: its runs, and its paragraphs (the first one continues the
+    /// paragraph being built here).
+    public mutating func append(_ other: AttributedText) {
+        let base = bytes.count
+        bytes += other.bytes
+        for run in other.runs {
+            if let last = runs.last, last.end == base, last.attributes == run.attributes { runs[runs.count - 1].end = base + run.end }
+            else { runs.append((base + run.end, run.attributes)) }
+        }
+        for paragraph in other.paragraphs { paragraphs.append((base + paragraph.end, paragraph.style)) }
+    }
 }
 
 extension TextStorage {

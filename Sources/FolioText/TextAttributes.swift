@@ -34,6 +34,9 @@ public struct TextAttributes: Hashable, Sendable {
     public var language: String?
     /// An inline image set in place of the run's glyphs (see `TextAttachment`).
     public var attachment: TextAttachment?
+    /// A note set at the foot of the column this text lands in (see `Footnote`): set it on
+    /// the reference mark.
+    public var footnote: Footnote?
     /// Attributes layout ignores, by name.
     public var custom: [String: CustomAttributeValue]
 
@@ -43,13 +46,14 @@ public struct TextAttributes: Hashable, Sendable {
                 shadow: TextShadow? = nil, baselineOffset: Double? = nil, superscript: Int? = nil,
                 tracking: Double? = nil, ligatures: Bool? = nil, obliqueness: Double? = nil,
                 expansion: Double? = nil, link: String? = nil, language: String? = nil,
-                attachment: TextAttachment? = nil, custom: [String: CustomAttributeValue] = [:]) {
+                attachment: TextAttachment? = nil, footnote: Footnote? = nil,
+                custom: [String: CustomAttributeValue] = [:]) {
         self.font = font; self.foregroundColor = foregroundColor; self.backgroundColor = backgroundColor
         self.underline = underline; self.strikethrough = strikethrough; self.stroke = stroke
         self.shadow = shadow; self.baselineOffset = baselineOffset; self.superscript = superscript
         self.tracking = tracking; self.ligatures = ligatures; self.obliqueness = obliqueness
         self.expansion = expansion; self.link = link; self.language = language
-        self.attachment = attachment; self.custom = custom
+        self.attachment = attachment; self.footnote = footnote; self.custom = custom
     }
 
     /// No attribute set.
@@ -75,6 +79,7 @@ public struct TextAttributes: Hashable, Sendable {
         if let v = other.link { r.link = v }
         if let v = other.language { r.language = v }
         if let v = other.attachment { r.attachment = v }
+        if let v = other.footnote { r.footnote = v }
         if !other.custom.isEmpty { r.custom.merge(other.custom) { _, new in new } }
         return r
     }
@@ -87,8 +92,8 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     case font, foregroundColor, backgroundColor, underline, strikethrough, stroke, shadow
     /// Position, spacing and shape attributes, one case each.
     case baselineOffset, superscript, tracking, ligatures, obliqueness, expansion
-    /// The link, language and inline-image attributes.
-    case link, language, attachment
+    /// The link, language, inline-image and footnote attributes.
+    case link, language, attachment, footnote
     /// A custom attribute, by its name (see `TextAttributes.custom`).
     case custom(String)
 
@@ -96,7 +101,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     public static let standard: [AttributeKey] = [
         .font, .foregroundColor, .backgroundColor, .underline, .strikethrough, .stroke, .shadow,
         .baselineOffset, .superscript, .tracking, .ligatures, .obliqueness, .expansion,
-        .link, .language, .attachment,
+        .link, .language, .attachment, .footnote,
     ]
 
     /// The property's name (`font`, `foregroundColor`, …), or a custom attribute's own name.
@@ -119,6 +124,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
         case .link: return "link"
         case .language: return "language"
         case .attachment: return "attachment"
+        case .footnote: return "footnote"
         case .custom(let name): return name
         }
     }
@@ -144,6 +150,7 @@ extension TextAttributes {
         case .link: return link.map(AnyHashable.init)
         case .language: return language.map(AnyHashable.init)
         case .attachment: return attachment.map(AnyHashable.init)
+        case .footnote: return footnote.map(AnyHashable.init)
         case .custom(let name): return custom[name]?.hashable
         }
     }
@@ -175,6 +182,7 @@ extension TextAttributes {
         case .link: link = cast(String.self)
         case .language: language = cast(String.self)
         case .attachment: attachment = cast(TextAttachment.self)
+        case .footnote: footnote = cast(Footnote.self)
         case .custom(let name):
             custom[name] = value.map { CustomAttributeValue(erased: $0) }
         }

@@ -47,6 +47,10 @@ public final class TextStorage {
     var pendingDelta = 0
     var observers: [WeakObserver] = []
 
+    /// Whether a `footnote` attribute was ever set in the storage (it stays true once set):
+    /// layout skips looking for notes in text that never had one.
+    public internal(set) var hasFootnotes = false
+
     /// Attributes given to text inserted into an empty storage.
     public var typingAttributes = TextAttributes()
     /// Paragraph style given to text inserted into an empty storage.
@@ -229,6 +233,9 @@ public final class TextStorage {
             if let range = pendingRange { _ = fixParagraphStyles(around: range) }
         }
         guard let range = pendingRange else { return }
+        if !hasFootnotes, !range.isEmpty {
+            hasFootnotes = characterRuns.runs(in: range).contains { $0.value.footnote != nil }
+        }
         let edit = Edit(mask: pendingMask, range: range, changeInLength: pendingDelta)
         pendingRange = nil; pendingMask = []; pendingDelta = 0
         observers.removeAll { $0.value == nil }

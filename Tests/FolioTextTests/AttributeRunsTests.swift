@@ -103,6 +103,7 @@ final class AttributeRunsTests: XCTestCase {
             .baselineOffset: 3.0, .superscript: -1, .tracking: 0.25, .ligatures: false,
             .obliqueness: 0.2, .expansion: 1.1, .link: "https://example.org", .language: "de",
             .attachment: TextAttachment(path: "images/x.png", size: Size(width: 10, height: 5)),
+            .footnote: Footnote("A note."),
         ]
         XCTAssertEqual(Set(values.keys), Set(AttributeKey.standard))
         for key in AttributeKey.standard {
@@ -295,7 +296,52 @@ final class AttributeRunsTests: XCTestCase {
         XCTAssertEqual(AttributeKey.foregroundColor.description, "foregroundColor")
         XCTAssertEqual(AttributeKey.attachment.description, "attachment")
         XCTAssertEqual(AttributeKey.custom("my.key").description, "my.key")
-        XCTAssertEqual(AttributeKey.standard.count, 16)
+        XCTAssertEqual(AttributeKey.footnote.description, "footnote")
+        XCTAssertEqual(AttributeKey.standard.count, 17)
         XCTAssertFalse(AttributeKey.standard.contains(.custom("font")))
+    }
+}
+
+/// `AttributedText.addAttributes(_:)` (many ranges in one pass) and `append(_:)`.
+final class AttributedTextBatchTests: XCTestCase {
+    func testManyRangesInOnePassMatchOneAtATime() {
+        var text = AttributedText()
+        for (k, word) in ["alpha ", "beta ", "gamma ", "delta ", "epsilon"].enumerated() {
+            text.append(word, attributes: TextAttributes(tracking: Double(k)))
+        }
+        text.endParagraph(ParagraphStyle())
+        text.append("second paragraph", attributes: .none)
+        let spans: [(range: Range<Int>, attributes: TextAttributes)] = [
+            (0..<2, TextAttributes(superscript: 1)), (4..<9, TextAttributes(link: "https://a")),
+            (9..<11, TextAttributes(language: "de")), (20..<40, TextAttributes(footnote: Footnote("n"))),
+        ]
+        var batched = text, single = text
+        batched.addAttributes(spans)
+        for span in spans { single.addAttributes(span.attributes, range: span.range) }
+        let a = TextStorage(), b = TextStorage()
+        a.append(batched); b.append(single)
+        XCTAssertEqual(a.string, b.string)
+        XCTAssertEqual(a.attributeRuns().map(\.range), b.attributeRuns().map(\.range))
+        XCTAssertEqual(a.attributeRuns().map(\.attributes), b.attributeRuns().map(\.attributes))
+        XCTAssertTrue(a.hasFootnotes)
+        XCTAssertFalse(TextStorage("plain").hasFootnotes)
+    }
+
+    func testAppendingTextContinuesTheParagraphBeingBuilt() {
+        var note = AttributedText()
+        note.append("1 ", attributes: TextAttributes(superscript: 1))
+        var body = AttributedText()
+        body.append("First.", attributes: .none)
+        body.endParagraph(ParagraphStyle(alignment: .center))
+        body.append("Second.", attributes: .none)
+        body.endParagraph(ParagraphStyle(alignment: .right))
+        note.append(body)
+        let s = TextStorage()
+        s.append(note)
+        XCTAssertEqual(s.string, "1 First.\nSecond.\n")
+        XCTAssertEqual(s.paragraphStyle(ofParagraph: 0).alignment, .center)
+        XCTAssertEqual(s.paragraphStyle(ofParagraph: 1).alignment, .right)
+        XCTAssertEqual(s.attributes(at: 0).attributes.superscript, 1)
+        XCTAssertNil(s.attributes(at: 3).attributes.superscript)
     }
 }

@@ -22,6 +22,7 @@ extension LayoutManager {
         let count = firstFragment { $0.containerIndex >= end }
         guard count > 0 else { return }
         fragments.removeSubrange(0..<count)
+        forgetFootnotes(beforeContainerAt: end)
         forgottenFragments += count
         for c in 0..<end { discardedContainers.insert(c) }
     }

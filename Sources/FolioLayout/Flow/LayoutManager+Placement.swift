@@ -18,8 +18,10 @@ extension LayoutManager {
 
     /// The next place a line of `height` can go, moving the cursor on to the next band
     /// or container as needed; nil when the chain is exhausted.
+    /// `footNeed` gives the room, in a container, that notes referenced in the line
+    /// need at its foot besides the notes already there (`LayoutManager+Footnotes.swift`).
     func nextSlot(_ c: inout FlowCursor, height: Double, style: ParagraphStyle, firstLine: Bool, rtl: Bool,
-                  ask: Bool) -> LineSlot? {
+                  ask: Bool, footNeed: ((Int) -> Double)? = nil) -> LineSlot? {
         var emptyContainers = 0
         while true {
             guard let container = container(at: c.containerIndex, ask: ask) else { return nil }
@@ -27,9 +29,11 @@ extension LayoutManager {
             if c.band.isEmpty {
                 if c.linesInContainer == 0 && c.y < content.minY { c.y = content.minY }
                 let full = container.maximumNumberOfLines > 0 && c.linesInContainer >= container.maximumNumberOfLines
-                let overflows = c.y + height > content.maxY + 1e-6
+                // Notes at the foot take their room from the bottom of the column.
+                let foot = footReserve(c.containerIndex) + (footNeed?(c.containerIndex) ?? 0)
+                let overflows = c.y + height > content.maxY - foot + 1e-6
                 let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
-                if full || (overflows && !(emptyContainer && height > content.height && content.height > 0)) {
+                if full || (overflows && !(emptyContainer && height + foot > content.height && content.height > 0)) {
                     // Containers left without a single line (too small, or blocked all
                     // over by exclusions): a few in a row and the text cannot be placed.
                     if c.linesInContainer == 0 { emptyContainers += 1 }
@@ -97,6 +101,7 @@ extension LayoutManager {
         let n = p.clusterCount
         let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
         let mode = style.lineBreakMode
+        let references = footnoteReferences(in: textStorage.paragraphRange(at: index))
 
         var start = 0
         var firstLine = true
@@ -151,8 +156,15 @@ extension LayoutManager {
                 let height = n == 0 ? nominal : LineAssembler.lineHeight(m, style: style)
                 var probe = cursor
                 pendingRequest.characterIndex = p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : 0)
+                // Notes referenced in the line: it goes where the first one can start below it.
+                var notes: [Footnote] = []
+                if !references.isEmpty {
+                    let lineEnd = span.end < n ? p.storageOffset + Int(p.clusterStart[span.end]) : paragraphEnd
+                    notes = unplacedNotes(references, in: pendingRequest.characterIndex..<lineEnd)
+                }
                 guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
-                                          rtl: rtl, ask: true) else {
+                                          rtl: rtl, ask: true,
+                                          footNeed: notes.isEmpty ? nil : { [unowned self] c in self.minimumFootNeed(notes, container: c) }) else {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
                 }
@@ -213,6 +225,9 @@ extension LayoutManager {
                                                   message: "line is \(height) pt tall, taller than its container; it overflows"))
                 }
                 fragments.append(fragment)
+                if !notes.isEmpty {
+                    placeFootnotes(notes, paragraph: index, container: slot.containerIndex, lineBottom: top + height)
+                }
                 placedContainers.append(slot.containerIndex)
                 placedAny = true
                 advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
@@ -290,6 +305,7 @@ extension LayoutManager {
 
     /// Undoes the layout from paragraph `from` on, to be done again from where it started.
     func undoLayout(from: Int) {
+        undoFootnotes(fromParagraph: from)
         let offset = textStorage.paragraphRange(at: from).lowerBound
         warnings.removeAll { $0.characterRange.lowerBound >= offset }
         fragments.removeSubrange((records[from].firstFragment - forgottenFragments)...)
@@ -328,6 +344,16 @@ extension LayoutManager {
     }
 
     func finish() {
+        // A note continued past the text's last container needs the containers it goes on in.
+        if let last = footnotePieces.last?.containerIndex, last >= textContainers.count {
+            pendingRequest = ContainerRequest(characterIndex: textStorage.length, breakBefore: .none)
+            var index = textContainers.count
+            while index <= last, container(at: index, ask: true) != nil { index += 1 }
+            if index <= last {
+                warnings.append(LayoutWarning(characterRange: textStorage.length..<textStorage.length,
+                                              message: "no container left for the end of a footnote"))
+            }
+        }
         finished = true
         finalCursor = cursor
         laidOutParagraphCount = textStorage.paragraphCount

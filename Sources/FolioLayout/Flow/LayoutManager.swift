@@ -112,6 +112,19 @@ public final class LayoutManager: TextStorageObserver {
     /// Set while layout runs, when the storage must not change.
     var isLayingOut = false
 
+    /// How notes are set at the foot of each container (`TextAttributes.footnote`);
+    /// changing it lays the storage out again.
+    public var footnoteLayout = FootnoteLayout() { didSet { invalidateLayout(fromParagraph: 0) } }
+    /// The notes placed so far, a piece per container they occupy, in the order placed
+    /// (`LayoutManager+Footnotes.swift`).
+    var footnotePieces: [FootnotePiece] = []
+    /// The height the pieces take at the foot of each container, separator included.
+    var footReserves: [Int: Double] = [:]
+    /// Notes whose containers were forgotten (`forgetLayout`): placed, and not placed again.
+    var forgottenNotes = Set<ObjectIdentifier>()
+    /// Each note's lines as set at a column width.
+    var noteLineCache: [NoteLinesKey: [LineFragment]] = [:]
+
     /// The layout after an edit, waiting to be spliced back (`LayoutManager+Splice.swift`).
     var tail: Tail?
     var laidOutParagraphCount = 0
@@ -219,6 +232,7 @@ public final class LayoutManager: TextStorageObserver {
             forgottenFragments = 0
             tail = nil
             discardedContainers.removeAll()
+            forgottenNotes.removeAll()
         }
         if keep < records.count {
             fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
@@ -231,6 +245,8 @@ public final class LayoutManager: TextStorageObserver {
         completedContainers = min(completedContainers, cursor.containerIndex)
         keptParagraphs = keptParagraphs.filter { $0 < keep }
         widowBreaks = widowBreaks.filter { $0.key < keep }
+        undoFootnotes(fromParagraph: keep)
+        if keep == 0 { noteLineCache = [:] }
         discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
     }
 }

@@ -13,4 +13,6 @@ struct BlockContext {
     var tight = false
     /// The marker (with its tab) the next paragraph starts with, for a list item's first one.
     var marker: String?
+    /// In a footnote's text: paragraphs take the `footnote` style, not `body`.
+    var inNote = false
 }

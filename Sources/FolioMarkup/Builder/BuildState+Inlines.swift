@@ -23,6 +23,10 @@ extension BuildState {
             text.append(" ", attributes: base)
         case .lineBreak:
             text.append("\u{2028}", attributes: base)
+        case .footnoteReference(let number):
+            appendFootnoteReference(number, base: base)
+        case .note(let content):
+            try appendInlineNote(content, base: base)
         case .emphasis(let children):
             // Emphasis inside italic text is set upright, as a typesetter would.
             var a = styles.applying(characterStyle: "emphasis", to: base)

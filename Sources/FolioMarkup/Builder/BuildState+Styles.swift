@@ -17,6 +17,8 @@ extension BuildState {
     /// `name`; then its other classes (character styles) and its properties on top.
     func paragraphStyle(_ block: Block, default name: String, context: BlockContext) throws -> ResolvedStyle {
         let spec = block.spec
+        // Lists in a note are set at the note's size (their indents come from the context).
+        let name = context.inNote && name == "list" ? "footnote" : name
         var chosen = name
         var characterClasses: [String] = []
         for cls in spec?.classes ?? [] {

@@ -89,6 +89,8 @@ struct BuildState {
     /// Links already reported as left out (each is reported once).
     var droppedLinks: Set<String> = []
     let language: String?
+    /// Footnote numbers, marks and texts (`BuildState+Footnotes.swift`).
+    var footnotes = FootnoteState()
 
     init(builder: DocumentBuilder, document: MarkdownDocument) {
         self.builder = builder
@@ -134,6 +136,9 @@ struct BuildState {
             try appendInlines(content, base: attributes(of: style))
             endParagraph(finalParagraph(style, context: context, last: last), style)
             headings.append(HeadingMark(offset: start, level: level, title: content.plainText, id: id))
+            if builder.template.footnoteNumbering == .chapter, level <= builder.template.sectionLevel, !context.inNote {
+                footnotes.count = 0
+            }
             addAnchor(id, offset: start, location: block.location)
             nextStyle = style.next
         case .paragraph(let content):
@@ -142,7 +147,7 @@ struct BuildState {
                 nextStyle = "body-first"
                 return
             }
-            let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (context.marker != nil || context.indent > 0 ? "list" : (nextStyle ?? "body")), context: context)
+            let style = try paragraphStyle(block, default: context.quoteDepth > 0 ? "quote" : (context.marker != nil || context.indent > 0 ? "list" : (nextStyle ?? (context.inNote ? "footnote" : "body"))), context: context)
             anchor(block)
             let paragraph = finalParagraph(style, context: context, last: last)
             let base = attributes(of: style)
@@ -185,6 +190,8 @@ struct BuildState {
             try buildTable(table, block: block, context: context)
             if spans { pendingColumns = builder.template.columns }
             nextStyle = "body-first"
+        case .footnoteDefinition(let number, let blocks):
+            try buildFootnoteDefinition(number, blocks: blocks)
         }
     }
 
@@ -238,6 +245,7 @@ struct BuildState {
             storage.attributeFixers = [rules!.fixer]
         }
         text.removeFinalSeparator()
+        attachFootnotes()
         storage.append(text)
         if let failure = rules?.failures.error { throw failure }
         var built = BuiltDocument(storage: storage)

@@ -15,6 +15,9 @@ struct CmarkTree {
     private var inlineDepth = 0
     /// Whether the block being converted had nesting flattened (`MarkdownNesting`).
     private var flattened = false
+    /// Footnote definitions converted so far: cmark-gfm puts them last, in the order of
+    /// their numbers.
+    private var footnoteDefinitions = 0
 
     private static let registered: Bool = {
         cmark_gfm_core_extensions_ensure_registered()
@@ -71,11 +74,11 @@ struct CmarkTree {
         _ = registered
         lock.lock()
         defer { lock.unlock() }
-        // Footnotes are not supported yet: their extension is not attached, so their syntax
-        // reads as plain paragraphs.
+        // Footnotes: cmark-gfm numbers references in the order of first reference and moves
+        // the definitions they use to the end of the document in that order.
         // Strikethrough takes two tildes: a single ~ stays text, free for a template's
         // style rules (`~script~`).
-        guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
+        guard let parser = cmark_parser_new(CMARK_OPT_SOURCEPOS | CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_FOOTNOTES) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in ["strikethrough", "autolink", "tasklist", "table"] {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
@@ -258,9 +261,12 @@ struct CmarkTree {
             }
             return .block(Block(kind: .list(kind, tight: cmark_node_get_list_tight(node) != 0, items: items),
                                 location: location))
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            footnoteDefinitions += 1
+            return .block(Block(kind: .footnoteDefinition(number: footnoteDefinitions, blocks: try blocks(in: node)), location: location))
         default:
             if Self.literal(cmark_node_get_type_string(node)) == "table" { return .block(try table(node, location: location)) }
-            // Custom blocks, and footnotes should their extension ever be on.
+            // Custom blocks.
             return nil
         }
     }
@@ -457,6 +463,10 @@ struct CmarkTree {
                 content = .inline(.code(source.restore(Self.literal(cmark_node_get_literal(node)), raw: true)))
             case CMARK_NODE_HTML_INLINE:
                 content = .inline(.html(source.restore(Self.literal(cmark_node_get_literal(node)), raw: true)))
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                // The literal is the number cmark-gfm gave the note.
+                guard let number = Int(Self.literal(cmark_node_get_literal(node))) else { continue }
+                content = .inline(.footnoteReference(number))
             case CMARK_NODE_EMPH:
                 content = .inline(.emphasis(try children(of: node, fix: &fix)))
             case CMARK_NODE_STRONG:

@@ -52,6 +52,9 @@ public indirect enum BlockKind: Sendable, Hashable {
     case html(String)
     /// A GFM pipe table.
     case table(TableContent)
+    /// The text of GFM footnote `number` (`[^label]: …`), as many blocks as it has; it is
+    /// set where its first reference (`Inline.footnoteReference`) falls, not here.
+    case footnoteDefinition(number: Int, blocks: [Block])
 }
 
 /// Bulleted, or numbered from `start` with `.` or `)` after the number.
@@ -101,6 +104,11 @@ public indirect enum Inline: Sendable, Hashable {
     case span(StyleSpec, [Inline])
     /// Raw inline HTML: a tag or a comment (see `InlineHTML` for what is set).
     case html(String)
+    /// A reference to GFM footnote `number` (`[^label]`; numbered by cmark-gfm in the
+    /// order of first reference, the number of its `BlockKind.footnoteDefinition`).
+    case footnoteReference(Int)
+    /// An inline note, `^[text]`: its text is its content.
+    case note([Inline])
 }
 
 extension Inline {
@@ -118,7 +126,7 @@ extension Inline {
     func appendPlainText(to out: inout String) {
         switch self {
         case .text(let s), .code(let s): out += s
-        case .html: break
+        case .html, .footnoteReference, .note: break
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .span(_, let c), .link(_, _, let c):
             for inline in c { inline.appendPlainText(to: &out) }
         case .image(_, let alt, _, _): out += alt

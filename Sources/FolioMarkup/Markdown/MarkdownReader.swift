@@ -270,6 +270,8 @@ extension MarkdownSource {
     func spans(_ pieces: [InlinePiece], depth: Int, flattened: inout Bool) throws -> [Inline] {
         // frames[0] is the result; each open `[` pushes a frame for what follows it.
         var frames: [[Inline]] = [[]]
+        // For each open `[`: whether a caret before it makes it an inline note, `^[…]`.
+        var notes: [Bool] = []
         func append(_ inline: Inline) {
             let top = frames.count - 1
             if case .text(let s) = inline, case .text(var previous)? = frames[top].last {
@@ -310,17 +312,35 @@ extension MarkdownSource {
                 switch bytes[i] {
                 case UInt8(ascii: "["):
                     flush(runStart, i)
+                    // `^[`: an inline note, when its `]` comes. The caret is held back from
+                    // the text before (it may end an earlier piece).
+                    let top = frames.count - 1
+                    var caret = false
+                    if case .text(let previous)? = frames[top].last, previous.utf8.last == UInt8(ascii: "^") {
+                        caret = true
+                        frames[top].removeLast()
+                        let rest = String(previous.utf8.dropLast())!
+                        if !rest.isEmpty { frames[top].append(.text(rest)) }
+                    }
+                    notes.append(caret)
                     frames.append([])
                     i += 1; runStart = i
                 case UInt8(ascii: "]") where frames.count > 1:
                     flush(runStart, i)
                     let content = frames.removeLast()
+                    let caret = notes.removeLast()
                     guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"),
                           StyleSpecScanner.looksLikeSpec(bytes, at: i + 1) else {
-                        closeAsText(content, closed: true)
+                        if caret, depth + frames.count <= MarkdownNesting.inlineDepth {
+                            append(.note(content))
+                        } else {
+                            if caret { append(.text("^")) }
+                            closeAsText(content, closed: true)
+                        }
                         i += 1; runStart = i
                         continue scanning
                     }
+                    if caret { append(.text("^")) }
                     let text = attributeText(pieces, from: p, offset: i + 1, bytes: bytes, toClosingBrace: true)
                     let (spec, end) = try scanAttributes(text, pieces: pieces)!
                     if depth + frames.count > MarkdownNesting.inlineDepth {
@@ -347,7 +367,11 @@ extension MarkdownSource {
             flush(runStart, bytes.count)
             p += 1; resume = 0
         }
-        while frames.count > 1 { closeAsText(frames.removeLast(), closed: false) }
+        while frames.count > 1 {
+            let content = frames.removeLast()
+            if notes.removeLast() { append(.text("^")) }
+            closeAsText(content, closed: false)
+        }
         return frames[0]
     }
 

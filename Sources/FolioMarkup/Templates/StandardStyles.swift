@@ -30,6 +30,9 @@ package enum StandardStyles {
         ("caption", "body", [("size", "0.85em"), ("style", "italic"), ("align", "center"), ("indent", "0"), ("hyphenate", "false"), ("space-after", "1em")]),
         ("ornament", "body", [("align", "center"), ("indent", "0"), ("space-before", "0.6em"), ("space-after", "0.6em")]),
         ("date", "author", []),
+        // Notes at the foot of the column: smaller, set solid, flush with the column.
+        ("footnote", "body", [("size", "0.8em"), ("leading", "1.2em"), ("indent", "0"), ("space-before", "0"), ("space-after", "0"),
+                              ("orphans", "1"), ("widows", "1"), ("keep-with-next", "false")]),
         // Tables: cells set smaller than the body, flush left, figures of one width so
         // columns of numbers line up.
         ("table-cell", "body", [("size", "0.9em"), ("leading", "1.25em"), ("indent", "0"), ("align", "left"), ("hyphenate", "true"),
@@ -49,6 +52,8 @@ package enum StandardStyles {
         ("link", [("color", "#1a4a9a")]),
         ("strikethrough", [("strikethrough", "single")]),
         ("smallcaps", [("small-caps", "true")]),
+        // A note's number, in the text and at the start of the note.
+        ("footnote-mark", [("superscript", "1")]),
     ]
 
     /// `styles` with every standard style it lacks added.

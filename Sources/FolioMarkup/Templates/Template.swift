@@ -1,5 +1,13 @@
 import FolioLayout
 
+/// How footnotes are numbered.
+public enum FootnoteNumbering: String, Sendable {
+    /// 1, 2, 3… through the whole document.
+    case document
+    /// From 1 again at each section heading (`section-level`).
+    case chapter
+}
+
 /// A template: page masters, styles, fonts, frames; read from a folder holding
 /// `template.yaml` and the fonts and images it names.
 public struct Template: Sendable {
@@ -69,6 +77,11 @@ public struct Template: Sendable {
     public var beforeBody: [BodyField]? = nil
     /// The front-matter fields set after the body (`after-body`): a letter's closing.
     public var afterBody: [BodyField] = []
+
+    /// How notes are set at the foot of the column (the `footnotes:` block).
+    public var footnoteLayout = FootnoteLayout()
+    /// Whether footnote numbers run through the document or restart at each section heading.
+    public var footnoteNumbering: FootnoteNumbering = .document
 
     /// The space between columns of a template or page geometry that names none: 18 pt.
     public static let defaultGutter = 18.0

@@ -17,7 +17,7 @@ struct TemplateYAML {
     func error(_ node: Node?, _ reason: String) -> DocumentError { DocumentError(location(node), reason) }
 
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
-                          "variables", "masters", "styles", "rules", "typesetting", "tables", "before-body", "after-body"]
+                          "variables", "masters", "styles", "rules", "typesetting", "tables", "footnotes", "before-body", "after-body"]
     static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number",
                            "writing-mode"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
@@ -92,6 +92,7 @@ struct TemplateYAML {
         if let m = top["masters"] { try readMasters(m, into: &t) }
         if let b = top["typesetting"] { t.typesetting = try typesetting(b, base: t.typesetting) }
         if let b = top["tables"] { t.tables = try tables(b, base: t.tables) }
+        if let b = top["footnotes"] { try footnotes(b, into: &t) }
         if let b = top["before-body"] { t.beforeBody = try bodyFields(b) }
         if let b = top["after-body"] { t.afterBody = try bodyFields(b) }
         if let r = top["rules"] {

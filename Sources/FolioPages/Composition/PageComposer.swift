@@ -182,6 +182,9 @@ public final class PageComposer: LayoutManagerDelegate {
         guard end > offset else { return nil }
         // Far more text than the page holds: nothing to balance, and not worth measuring.
         if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }
+        // Notes at the feet of the columns would take room the measure below does not see.
+        if manager.textStorage.hasFootnotes,
+           manager.textStorage.attributeRuns(of: .footnote, in: offset..<end).contains(where: { $0.value != nil }) { return nil }
         let storage = TextStorage()
         storage.append(manager.textStorage.attributedText(in: offset..<end))
         let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,

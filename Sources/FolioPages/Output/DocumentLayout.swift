@@ -23,7 +23,9 @@ struct DocumentLayout {
     }
 
     private func manager(for document: BuiltDocument) -> LayoutManager {
-        LayoutManager(textStorage: document.storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
+        let manager = LayoutManager(textStorage: document.storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
+        manager.footnoteLayout = template.footnoteLayout
+        return manager
     }
 
     /// The count of a document's pages, made before it is drawn when a frame shows

@@ -25,14 +25,30 @@ public enum DocumentRenderer {
     }
 
     /// The page's columns and the rules between them.
+    /// A column's notes: the separator rule, then their lines.
+    static func draw(_ notes: FootnoteArea, at origin: Point, on canvas: PageCanvas) {
+        if notes.ruleLength > 0 {
+            let layout = notes.layout
+            let y = origin.y + notes.ruleY
+            canvas.strokeLine(from: Point(x: origin.x + notes.ruleX, y: y), to: Point(x: origin.x + notes.ruleX + notes.ruleLength, y: y),
+                              color: layout.ruleColor, width: layout.ruleThickness)
+        }
+        canvas.draw(fragments: notes.lines, at: origin)
+    }
+
     static func draw(_ page: LaidOutPage, on canvas: PageCanvas) {
         if page.page.writingMode == .vertical {
             for column in page.page.columnRects {
                 canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), turnedInto: column.rect)
+                // Notes close the column on its left (in line space, its foot); no rule.
+                if let notes = page.footnoteArea(inContainerAt: column.containerIndex) {
+                    canvas.draw(fragments: notes.lines, turnedInto: column.rect)
+                }
             }
         } else {
             for column in page.page.columns {
                 canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), at: column.origin)
+                if let notes = page.footnoteArea(inContainerAt: column.containerIndex) { draw(notes, at: column.origin, on: canvas) }
             }
         }
         for (set, bottom) in zip(page.page.columnSets, page.bandBottoms) {

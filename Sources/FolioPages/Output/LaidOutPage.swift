@@ -9,6 +9,8 @@ package struct LaidOutPage: Sendable {
     package let page: ComposedPage
     /// The lines of each container on the page, by container index.
     private let lines: [Int: [LineFragment]]
+    /// The notes at the foot of each container that has some, by container index.
+    private let footnotes: [Int: FootnoteArea]
     /// The storage range set on the page.
     package let range: Range<Int>
     /// For each column set of the page, the bottom of its deepest column (where a column
@@ -23,6 +25,11 @@ package struct LaidOutPage: Sendable {
         var lines: [Int: [LineFragment]] = [:]
         for column in page.columns { lines[column.containerIndex] = Array(manager.lineFragments(inContainerAt: column.containerIndex)) }
         self.lines = lines
+        var footnotes: [Int: FootnoteArea] = [:]
+        if manager.textStorage.hasFootnotes {
+            for column in page.columns { footnotes[column.containerIndex] = manager.footnoteArea(inContainerAt: column.containerIndex) }
+        }
+        self.footnotes = footnotes
         var lo = Int.max, hi = 0
         for column in page.columns {
             if let f = lines[column.containerIndex]?.first { lo = min(lo, f.characterRange.lowerBound) }
@@ -42,4 +49,7 @@ package struct LaidOutPage: Sendable {
 
     /// The lines of container `index` (empty for a container not on the page).
     package func lines(inContainerAt index: Int) -> [LineFragment] { lines[index] ?? [] }
+
+    /// The notes at the foot of container `index`; nil when it has none.
+    package func footnoteArea(inContainerAt index: Int) -> FootnoteArea? { footnotes[index] }
 }

@@ -1,0 +1,70 @@
+import FolioTestSupport
+import Foundation
+import XCTest
+
+/// Footnotes from Markdown to PDF: each note on the page of its reference, below the
+/// text, in order; a valid PDF, the same bytes every run.
+final class FootnoteRenderTests: XCTestCase {
+    /// `paragraphs` paragraphs of prose, a note referenced in every third; note 4 is long.
+    private func document(paragraphs: Int) -> String {
+        let words = "it was the best of times it was the worst of times it was the age of wisdom it was the age of foolishness"
+            .split(separator: " ")
+        var body = ["---", "title: Notes", "---", ""], definitions: [String] = []
+        var n = 0
+        for p in 0..<paragraphs {
+            var line = (0..<(50 + p * 7 % 40)).map { String(words[($0 + p) % words.count]) }
+            if p % 3 == 0 {
+                n += 1
+                line[10] += "[^n\(n)]"
+                let length = n == 4 ? 260 : 12 + n % 5 * 6
+                definitions.append("[^n\(n)]: Note\(n) " + (0..<length).map { String(words[$0 % words.count]) }.joined(separator: " ") + " end\(n).")
+            }
+            body.append(line.joined(separator: " ") + ".")
+            body.append("")
+        }
+        return (body + definitions).joined(separator: "\n") + "\n"
+    }
+
+    func testEachNoteIsOnThePageOfItsReferenceBelowTheText() throws {
+        for template in ["default", "two-column"] {
+            let dir = try makeTemporaryDirectory()
+            let doc = try write(document(paragraphs: 60), "notes.md", in: dir)
+            let pdf = dir.appendingPathComponent("notes.pdf").path
+            let result = try folio(["render", doc, "--template", template, "-o", pdf], environment: fixedEpoch)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+            // In reading order: page, column (left or right half of A4), top to bottom.
+            let middle = template == "two-column" ? 297.0 : .infinity
+            let words = try pdfWords(pdf).sorted { a, b in
+                (a.page, a.xMin > middle ? 1 : 0, a.yMin, a.xMin) < (b.page, b.xMin > middle ? 1 : 0, b.yMin, b.xMin)
+            }
+            var notesSeen: [Int] = []
+            var ended: [Int] = []
+            for (i, w) in words.enumerated() where w.text.hasPrefix("Note") {
+                guard let n = Int(w.text.dropFirst(4)) else { continue }
+                notesSeen.append(n)
+                // The note's number stands just before it, raised and smaller.
+                let number = words.first { $0.page == w.page && $0.text == String(n) && $0.xMax <= w.xMin + 0.5
+                    && w.xMin - $0.xMax < 8 && abs($0.yMin - w.yMin) < 6 && $0.height < w.height }
+                XCTAssertNotNil(number, "\(template): note \(n) starts with its raised number")
+                // Its reference: the same number, raised in the text above, on the same page.
+                let refs = words.filter { $0.page == w.page && $0.text == String(n) && $0.yMax < w.yMin - 8 }
+                XCTAssertFalse(refs.isEmpty, "\(template): note \(n) is on the page of its reference (page \(w.page))")
+                _ = i
+                // Below every line of body text in its column.
+                let column = words.filter { $0.page == w.page && abs($0.xMin - w.xMin) < 150 && $0.yMin < w.yMin }
+                XCTAssertTrue(column.allSatisfy { $0.yMax <= w.yMin + 1 || $0.height < w.height + 4 }, "\(template): note \(n)")
+            }
+            for w in words where w.text.hasPrefix("end") { if let n = Int(w.text.dropFirst(3).dropLast()) { ended.append(n) } }
+            XCTAssertEqual(notesSeen, Array(1...20), "\(template): every note once, in order")
+            XCTAssertEqual(ended, Array(1...20), "\(template): every note set to its end")
+            // The long note runs over to the next column or page: its end is further on.
+            let start = try XCTUnwrap(words.first { $0.text == "Note4" }), end = try XCTUnwrap(words.first { $0.text == "end4." })
+            XCTAssertTrue(end.page > start.page || abs(end.xMin - start.xMin) > 100, "\(template): the long note continues")
+            // Same bytes every run.
+            let again = dir.appendingPathComponent("again.pdf").path
+            XCTAssertEqual(try folio(["render", doc, "--template", template, "-o", again], environment: fixedEpoch).status, 0)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: pdf)), try Data(contentsOf: URL(fileURLWithPath: again)))
+        }
+    }
+}
