@@ -34,7 +34,11 @@ final class TemplateTypesettingTests: XCTestCase {
 
     func testWithoutTheBlockTheStandardValuesHold() throws {
         XCTAssertEqual(try load("name: plain").typesetting, .standard)
-        XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, .standard)
+        XCTAssertEqual(try BuiltinTemplates.template(named: "default").typesetting, .standard)
+        // The book sets final hyphens four times as dear as TeX, and nothing else.
+        var book = TypesettingParameters.standard
+        book.finalHyphenDemerits = 20000
+        XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
     }
 
     func testExtendingKeepsWhatTheBlockLeavesOut() throws {
@@ -44,6 +48,7 @@ final class TemplateTypesettingTests: XCTestCase {
         """)
         var expected = TypesettingParameters.standard
         expected.hyphenPenalty = 200
+        expected.finalHyphenDemerits = 20000
         XCTAssertEqual(t.typesetting, expected)
     }
 

@@ -17,6 +17,8 @@ struct BreakItems {
     var cluster: [Int32] = []
     /// Penalties that add a hyphen glyph when taken.
     var addsHyphen: [Bool] = []
+    /// Whether any penalty adds a hyphen (a paragraph with none needs no pass without them).
+    var hasAddedHyphens = false
 
     /// By cluster, the width a line starting there gives back (`EastAsianSpacing`); nil
     /// when no line does.
@@ -40,6 +42,7 @@ struct BreakItems {
                          flagged f: Bool = false, hyphen: Bool = false, cluster c: Int) {
         kind.append(k); width.append(w); stretch.append(y); shrink.append(z); penalty.append(p)
         flagged.append(f); addsHyphen.append(hyphen); cluster.append(Int32(c))
+        if hyphen { hasAddedHyphens = true }
     }
 
     mutating func finish() {

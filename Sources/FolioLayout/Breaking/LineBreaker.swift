@@ -36,8 +36,10 @@ struct LineBreaker {
     }
 
     /// Total-fit breaks from item `first`; nil when no feasible set exists within
-    /// `tolerance` (TeX badness, 100·r³).
-    func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double) -> [Int]? {
+    /// `tolerance` (TeX badness, 100·r³). Without `hyphenate`, the hyphens the typesetter
+    /// would add are not places to break (TeX's first pass).
+    func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
+                       hyphenate: Bool = true) -> [Int]? {
         var nodes: [Node] = [Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1)]
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
         var active: [Int] = [0]
@@ -47,6 +49,7 @@ struct LineBreaker {
             defer { i += 1 }
             guard items.isLegalBreak(i) else { continue }
             let isPenalty = items.kind[i] == .penalty
+            if !hyphenate, isPenalty, items.addsHyphen[i] { continue }
             let p = isPenalty ? items.penalty[i] : 0
             let forced = p <= -BreakItems.infinity
             // Best candidate per (line class, fitness).
@@ -83,6 +86,9 @@ struct LineBreaker {
                 if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
                 if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += flaggedDemerits
+                    // A third hyphen in a row (a ladder) only where nothing else is possible.
+                    let before = node.previous >= 0 ? nodes[node.previous].item : -1
+                    if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += 100 * flaggedDemerits }
                 }
                 if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += finalHyphenDemerits

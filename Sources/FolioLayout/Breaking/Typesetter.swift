@@ -1,5 +1,5 @@
-/// Chooses the lines of a paragraph: total fit first, at the layout manager's tolerance;
-/// then total fit accepting any looseness; then first fit, which also cuts words wider
+/// Chooses the lines of a paragraph: total fit without hyphenating at the pretolerance,
+/// then with hyphens at the tolerance; then total fit accepting any looseness; then first fit, which also cuts words wider
 /// than the line. Tabs and character wrapping use first fit, since a tab's width depends
 /// on where its line starts.
 struct Typesetter {
@@ -21,7 +21,12 @@ struct Typesetter {
         if start > 0, first < items.count, Int(items.cluster[first]) != start {
             return breaker.greedySpans(p, from: start, widths: widths)
         }
-        let breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
+        // As TeX: without hyphens if the lines are good enough so, then with them.
+        var breaks: [Int]? = nil
+        if parameters.pretolerance >= 0, items.hasAddedHyphens {
+            breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
+        }
+        breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
             ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
         return breaker.greedySpans(p, from: start, widths: widths)

@@ -9,10 +9,14 @@
 /// `adjacentFitnessDemerits` when it is much tighter or looser than the line before.
 /// Badness is `100·r³`, `r` the share of its stretch (or shrink) a line uses.
 public struct TypesettingParameters: Hashable, Sendable {
-    /// The badness a line may have in the first pass (TeX's `\tolerance`); 200 lets
-    /// spaces open to about 1.6× their width. When no set of lines is within it, a
-    /// second pass accepts any looseness, and a word wider than the line is cut.
+    /// The badness a line may have in the pass that hyphenates (TeX's `\tolerance`); 200
+    /// lets spaces open to about 1.6× their width. When no set of lines is within it, a
+    /// last pass accepts any looseness, and a word wider than the line is cut.
     public var tolerance: Double
+    /// The badness a line may have in a pass made before any, without hyphenating (TeX's
+    /// `\pretolerance`, 100): a paragraph that sets well enough without hyphens gets none.
+    /// Negative: no such pass, words are hyphenated from the start.
+    public var pretolerance: Double
     /// Added to every line's badness before squaring (`\linepenalty`): higher values
     /// prefer fewer lines.
     public var linePenalty: Double
@@ -22,7 +26,9 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var hyphenPenalty: Double
     /// The penalty of a break after a hyphen or dash in the text (`\exhyphenpenalty`).
     public var explicitHyphenPenalty: Double
-    /// Demerits for two hyphenated lines in a row (`\doublehyphendemerits`).
+    /// Demerits for two hyphenated lines in a row (`\doublehyphendemerits`); a third in a
+    /// row costs a hundred times as much, so a ladder of three is left only where every
+    /// other way of setting the paragraph is outside the tolerance.
     public var doubleHyphenDemerits: Double
     /// Demerits for a paragraph whose next-to-last line ends in a hyphen
     /// (`\finalhyphendemerits`): the word's end would sit alone on the last line.
@@ -48,15 +54,15 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// Words shorter than this many letters are not hyphenated.
     public var minimumHyphenatedWordLength: Int
 
-    /// TeX's plain values (tolerance 200, line penalty 10, hyphens 50, double hyphens
+    /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
     /// 3000, a final hyphen 5000, adjacent fitness 100; spaces stretch by ½ and shrink by ⅓), with 2 % of
     /// font expansion in quarter-percent steps, three ems of rag, words of five letters.
-    public init(tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
+    public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 adjacentFitnessDemerits: Double = 100, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
                 minimumHyphenatedWordLength: Int = 5) {
-        self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
+        self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits
         self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.spaceStretch = spaceStretch
@@ -76,6 +82,7 @@ public struct TypesettingParameters: Hashable, Sendable {
                 : "\(name) must be between \(range.lowerBound.formatted) and \(range.upperBound.formatted) (got \(value.formatted))"
         }
         let checks: [(String, Double, ClosedRange<Double>)] = [
+            ("pretolerance", pretolerance, -1...10_000),
             ("tolerance", tolerance, 0...10_000),
             ("line-penalty", linePenalty, 0...10_000),
             ("hyphen-penalty", hyphenPenalty, -9_999...10_000),

@@ -5,7 +5,8 @@ import Yams
 ///
 /// ```yaml
 /// typesetting:
-///   tolerance: 300            # TeX badness a line may have in the first pass
+///   pretolerance: -1          # hyphenate from the start (no pass without hyphens)
+///   tolerance: 300            # TeX badness a line may have in the pass that hyphenates
 ///   hyphen-penalty: 100       # make hyphens rarer
 ///   double-hyphen-demerits: 10000
 ///   glyph-expansion: 0        # no font expansion
@@ -14,6 +15,7 @@ extension TemplateYAML {
     /// The keys of the block, each with the field it sets (key paths are not Sendable;
     /// this table is never written).
     nonisolated(unsafe) static let typesettingKeys: [(key: String, field: WritableKeyPath<TypesettingParameters, Double>)] = [
+        ("pretolerance", \.pretolerance),
         ("tolerance", \.tolerance),
         ("line-penalty", \.linePenalty),
         ("hyphen-penalty", \.hyphenPenalty),

@@ -1,0 +1,70 @@
+import FolioLayout
+import Foundation
+import XCTest
+
+/// TeX's first pass (`\pretolerance`): a paragraph that sets within it without hyphens gets
+/// none; and a third hyphenated line in a row (a ladder) only where nothing else fits.
+final class HyphenationPassTests: XCTestCase {
+    /// Hyphenated lines and runs of three in a row, over many widths and lengths.
+    private func measure(_ typesetting: TypesettingParameters) -> (hyphens: Int, ladders: Int, lines: Int) {
+        let words = prose.split(separator: " ")
+        var hyphens = 0, ladders = 0, lines = 0
+        for length in stride(from: 20, through: words.count, by: 11) {
+            let storage = makeStorage(words.prefix(length).joined(separator: " "))
+            for width in stride(from: 220.0, through: 400, by: 15) {
+                let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
+                manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+                manager.ensureLayout()
+                var run = 0
+                for line in manager.lineFragments {
+                    lines += 1
+                    run = line.isHyphenated ? run + 1 : 0
+                    if line.isHyphenated { hyphens += 1 }
+                    if run == 3 { ladders += 1 }
+                }
+                storage.removeObserver(manager)
+            }
+        }
+        return (hyphens, ladders, lines)
+    }
+
+    func testAPassWithoutHyphensComesFirst() {
+        var eager = TypesettingParameters.standard
+        eager.pretolerance = -1
+        let always = measure(eager), first = measure(.standard)
+        XCTAssertGreaterThan(always.hyphens, 0)
+        // Fewer hyphens (on a novel, some 40 % fewer: README, "How fast, how well").
+        XCTAssertLessThan(first.hyphens, always.hyphens, "\(first.hyphens) vs \(always.hyphens) of \(first.lines) lines")
+        print("hyphenated lines: \(always.hyphens) hyphenating from the start → \(first.hyphens) with a first pass, of \(first.lines)")
+    }
+
+    func testAParagraphThatFitsWithoutHyphensGetsNone() {
+        // At some widths the whole paragraph sets within the pretolerance unhyphenated,
+        // while hyphenating from the start would have broken words.
+        let storage = makeStorage(prose)
+        var eager = TypesettingParameters.standard
+        eager.pretolerance = -1
+        var spared = 0
+        for width in stride(from: 220.0, through: 400, by: 5) {
+            func hyphens(_ t: TypesettingParameters) -> Int {
+                let manager = LayoutManager(textStorage: storage, typesetting: t)
+                manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+                manager.ensureLayout()
+                defer { storage.removeObserver(manager) }
+                return manager.lineFragments.filter(\.isHyphenated).count
+            }
+            if hyphens(.standard) == 0, hyphens(eager) > 0 { spared += 1 }
+        }
+        XCTAssertGreaterThan(spared, 3)
+    }
+
+    func testNoLaddersOfThreeWhereAnotherSettingExists() {
+        XCTAssertEqual(measure(.standard).ladders, 0)
+    }
+
+    func testPretoleranceIsRangeChecked() {
+        var t = TypesettingParameters.standard
+        t.pretolerance = -2
+        XCTAssertEqual(t.problem, "pretolerance must be between -1 and 10000 (got -2)")
+    }
+}
