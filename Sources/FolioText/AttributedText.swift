@@ -100,6 +100,48 @@ public struct AttributedText: Sendable {
         runs = result
     }
 
+    /// Inserts `other` at `offset`, which must be where a paragraph starts (or the end of
+    /// the text when the last paragraph is ended); `other` must end its last paragraph. What
+    /// was at `offset` and after moves `other.length` bytes on.
+    public mutating func insert(_ other: AttributedText, at offset: Int) {
+        precondition(offset == 0 || paragraphs.contains { $0.end == offset }, "insert(_:at:) takes a paragraph's start")
+        precondition(other.isEmptyOrEndsParagraph, "insert(_:at:) takes text whose last paragraph is ended")
+        guard !other.bytes.isEmpty else { return }
+        let delta = other.bytes.count
+        bytes.insert(contentsOf: other.bytes, at: offset)
+        var newRuns: [(end: Int, attributes: TextAttributes)] = []
+        newRuns.reserveCapacity(runs.count + other.runs.count)
+        var inserted = false
+        var start = 0
+        for run in runs {
+            if !inserted, run.end > offset {
+                // A run across the insertion point is cut there.
+                if start < offset { newRuns.append((offset, run.attributes)) }
+                newRuns += other.runs.map { (offset + $0.end, $0.attributes) }
+                inserted = true
+            }
+            start = run.end
+            newRuns.append((run.end > offset ? run.end + delta : run.end, run.attributes))
+        }
+        if !inserted { newRuns += other.runs.map { (offset + $0.end, $0.attributes) } }
+        runs = newRuns
+        var newParagraphs: [(end: Int, style: ParagraphStyle)] = []
+        newParagraphs.reserveCapacity(paragraphs.count + other.paragraphs.count)
+        var placed = false
+        for paragraph in paragraphs {
+            if !placed, paragraph.end > offset {
+                newParagraphs += other.paragraphs.map { (offset + $0.end, $0.style) }
+                placed = true
+            }
+            newParagraphs.append((paragraph.end > offset ? paragraph.end + delta : paragraph.end, paragraph.style))
+        }
+        if !placed { newParagraphs += other.paragraphs.map { (offset + $0.end, $0.style) } }
+        paragraphs = newParagraphs
+    }
+
+    /// Whether the text is empty or its last paragraph is ended.
+    var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphs.last?.end == bytes.count }
+
     /// Appends `other`: its runs, and its paragraphs (the first one continues the
     /// paragraph being built here).
     public mutating func append(_ other: AttributedText) {

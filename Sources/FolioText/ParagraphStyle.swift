@@ -66,11 +66,34 @@ public struct TabStop: Hashable, Sendable {
     public var alignment: Alignment
     /// For decimal stops: the characters any of which marks the alignment point.
     public var columnTerminators: Set<Character>
+    /// What fills the gap the tab leaves before its text.
+    public var leader: Leader
+    /// Whether `location` is measured back from the line's trailing edge (its end, after
+    /// the tail indent) instead of from the leading margin: a stop at the end of the line
+    /// whatever the column's width (a contents entry's page number).
+    public var fromTrailingEdge: Bool
+
+    /// What fills the gap before a tab's text.
+    public enum Leader: String, Hashable, Sendable, CaseIterable {
+        /// Nothing: white space.
+        case none
+        /// A row of dots on the baseline, lined up from line to line (a contents page's).
+        case dots
+    }
 
     /// A stop `location` points from the leading margin; `columnTerminators` matter only for
-    /// `.decimal` stops.
-    public init(_ alignment: Alignment = .left, at location: Double, columnTerminators: Set<Character> = [".", ","]) {
+    /// `.decimal` stops (a full stop by default: `1,234.56` lines up on its point).
+    public init(_ alignment: Alignment = .left, at location: Double, columnTerminators: Set<Character> = ["."],
+                leader: Leader = .none) {
         self.location = location; self.alignment = alignment; self.columnTerminators = columnTerminators
+        self.leader = leader; fromTrailingEdge = false
+    }
+
+    /// A stop `inset` points before the end of the line (0: at its end).
+    public static func trailing(_ alignment: Alignment = .right, inset: Double = 0, leader: Leader = .none) -> TabStop {
+        var stop = TabStop(alignment, at: -inset, leader: leader)
+        stop.fromTrailingEdge = true
+        return stop
     }
 }
 

@@ -78,7 +78,8 @@ final class QueryTests: XCTestCase {
         // The x of each "." glyph, read from the glyph runs: every one at the stop. A
         // number without a point ends at the stop (it aligns as a right tab would).
         var style = ParagraphStyle(alignment: .left)
-        style.tabStops = [TabStop(.decimal, at: 150, columnTerminators: ["."])]
+        // The default terminators: a thousands comma is not the point.
+        style.tabStops = [TabStop(.decimal, at: 150)]
         let rows = ["Onions\t$2.34", "Saffron\t$123.5", "Tea, green\t$1,000.25", "A\t.5", "Salt\t$7"]
         let storage = makeStorage(rows.joined(separator: "\n"), style: style)
         let manager = LayoutManager(textStorage: storage)

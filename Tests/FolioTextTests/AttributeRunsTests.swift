@@ -345,3 +345,30 @@ final class AttributedTextBatchTests: XCTestCase {
         XCTAssertNil(s.attributes(at: 3).attributes.superscript)
     }
 }
+
+/// `AttributedText.insert(_:at:)`: text put in at a paragraph's start, runs and styles kept.
+final class AttributedTextInsertTests: XCTestCase {
+    func testInsertingAtAParagraphStartKeepsRunsAndStyles() {
+        var text = AttributedText()
+        text.append("first", attributes: TextAttributes(tracking: 1))
+        text.endParagraph(ParagraphStyle(alignment: .center))
+        text.append("second", attributes: TextAttributes(tracking: 1))
+        text.endParagraph(ParagraphStyle(alignment: .right))
+        var inserted = AttributedText()
+        inserted.append("new", attributes: TextAttributes(superscript: 1))
+        inserted.endParagraph(ParagraphStyle(alignment: .justified))
+        for (offset, expected) in [(0, "new\nfirst\nsecond\n"), (6, "first\nnew\nsecond\n"), (13, "first\nsecond\nnew\n")] {
+            var t = text
+            t.insert(inserted, at: offset)
+            let s = TextStorage()
+            s.append(t)
+            XCTAssertEqual(s.string, expected)
+            let index = s.paragraphIndex(containing: offset)
+            XCTAssertEqual(s.paragraphStyle(ofParagraph: index).alignment, .justified)
+            XCTAssertEqual(s.attributes(at: offset).attributes.superscript, 1)
+            // The text around keeps its attributes (a run across the insertion point is cut there).
+            XCTAssertEqual(s.attributes(at: expected.utf8.count - 2).attributes.tracking, offset == 13 ? nil : 1)
+            XCTAssertEqual(s.paragraphCount, 4)
+        }
+    }
+}

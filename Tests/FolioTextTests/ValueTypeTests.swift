@@ -62,8 +62,15 @@ final class ValueTypeTests: XCTestCase {
         let t = TabStop(.decimal, at: 72)
         XCTAssertEqual(t.location, 72)
         XCTAssertEqual(t.alignment, .decimal)
-        XCTAssertEqual(t.columnTerminators, [".", ","])
+        // A full stop only: `$1,234.56` lines up on its point, not its thousands comma.
+        XCTAssertEqual(t.columnTerminators, ["."])
+        XCTAssertEqual(t.leader, .none)
+        XCTAssertFalse(t.fromTrailingEdge)
         XCTAssertEqual(TabStop(at: 10).alignment, .left)
+        let end = TabStop.trailing(.right, inset: 12, leader: .dots)
+        XCTAssertTrue(end.fromTrailingEdge)
+        XCTAssertEqual(end.location, -12)
+        XCTAssertEqual(end.leader, .dots)
     }
 
     // MARK: Decorations

@@ -101,7 +101,9 @@ struct LineAssembler {
         let baseline = top + (height - ascent - descent) / 2 + ascent
 
         let shown = shownClusters(p, span: span, visibleEnd: end, slot: slot, truncation: truncation)
-        let tabWidth = p.hasTabs ? tabWidths(p, shown: shown.ranges, leadingIndent: slot.leadingIndent) : [:]
+        var leaders = Set<Int>()
+        let tabWidth = p.hasTabs ? tabWidths(p, shown: shown.ranges, leadingIndent: slot.leadingIndent, lineWidth: slot.textWidth,
+                                             leaders: &leaders) : [:]
         var natural = shown.ranges.reduce(0.0) { acc, r in r.reduce(acc) { $0 + (tabWidth[$1] ?? p.clusterWidth[$1]) } }
             + (shown.symbol?.width ?? 0)
         let eastAsian = p.eastAsian != nil && truncation == nil ? eastAsianGlue(p, shown: shown, span: span, visibleEnd: end) : nil
@@ -129,7 +131,8 @@ struct LineAssembler {
             }
         }
         for seg in segments {
-            let run = glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification)
+            var run = glyphRun(p, segment: seg, x: &x, baseline: baseline, tabWidth: tabWidth, justification: justification)
+            if !leaders.isEmpty { addLeaders(p, segment: seg, run: &run, leaders: leaders, tabWidth: tabWidth) }
             // Pango splits items where nothing drawn changes (a script boundary between
             // kanji and kana, an attribute only shaping sees): such neighbours are one run,
             // one call to the PDF writer instead of several.

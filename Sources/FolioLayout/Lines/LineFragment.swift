@@ -55,6 +55,11 @@ extension LineFragment {
                 f.glyphRuns[k].positions[g].x += dx
                 f.glyphRuns[k].positions[g].y += dy
             }
+            for d in f.glyphRuns[k].emphasisDots.indices {
+                f.glyphRuns[k].emphasisDots[d].x += dx
+                f.glyphRuns[k].emphasisDots[d].y += dy
+            }
+            if let centre = f.glyphRuns[k].uprightCentre { f.glyphRuns[k].uprightCentre = Point(x: centre.x + dx, y: centre.y + dy) }
         }
         if !decorations.isEmpty { f.decorations = decorations.map { $0.offsetBy(dx: dx, dy: dy) } }
         for k in f.tableCells.indices { f.tableCells[k].rect = f.tableCells[k].rect.offsetBy(dx: dx, dy: dy) }

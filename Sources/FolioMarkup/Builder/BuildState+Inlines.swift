@@ -27,6 +27,8 @@ extension BuildState {
             appendFootnoteReference(number, base: base)
         case .note(let content):
             try appendInlineNote(content, base: base)
+        case .pageReference(let id):
+            appendPageReference(id, base: base)
         case .emphasis(let children):
             // Emphasis inside italic text is set upright, as a typesetter would.
             var a = styles.applying(characterStyle: "emphasis", to: base)

@@ -26,6 +26,17 @@ public struct Anchor: Hashable, Sendable {
     public init(offset: Int, id: String) { self.offset = offset; self.id = id }
 }
 
+/// Text in the storage standing for the number of the page an anchor is on: `??` until
+/// layout has found the page, then the page's number as its folio is written.
+public struct PageReference: Hashable, Sendable {
+    /// The storage range the number takes (UTF-8 bytes).
+    public var range: Range<Int>
+    /// The anchor's id.
+    public var target: String
+    /// A reference to anchor `target`, shown in `range`.
+    public init(range: Range<Int>, target: String) { self.range = range; self.target = target }
+}
+
 /// A document made ready to set: the styled storage and what the page layer needs
 /// beside it — headings for the outline and running heads, anchors for internal links,
 /// sections that change the column count, metadata and field values.
@@ -48,9 +59,56 @@ public struct BuiltDocument {
     public var language: String?
     /// Values of frame fields other than `page`, `pages` and `section`.
     public var variables: [String: String] = [:]
+    /// Places that show the number of the page an anchor is on (a contents entry's, a
+    /// `[…](#id){page}` reference's): filled in once the document is laid out
+    /// (`PageReference`), in storage order.
+    public var pageReferences: [PageReference] = []
     /// Things the reader should know that did not stop the build (a link to an unknown id).
     public var warnings: [String] = []
 
     /// A document of `storage` with no headings, anchors, sections or metadata yet.
     public init(storage: TextStorage) { self.storage = storage }
+
+    /// Writes each reference's page number (from `pages`, by anchor id; a reference to an
+    /// anchor not in it keeps its text) into the storage, moving the offsets of everything
+    /// after a number whose length changed. Returns whether any text changed.
+    @discardableResult
+    public mutating func fillPageReferences(_ pages: [String: String]) -> Bool {
+        var edits: [(range: Range<Int>, text: String)] = []
+        for reference in pageReferences {
+            guard let number = pages[reference.target], storage.substring(reference.range) != number else { continue }
+            edits.append((reference.range, number))
+        }
+        guard !edits.isEmpty else { return false }
+        storage.beginEditing()
+        for edit in edits.reversed() {
+            let attributes = storage.attributes(at: edit.range.lowerBound).attributes
+            storage.replaceCharacters(in: edit.range, with: edit.text, attributes: attributes)
+        }
+        storage.endEditing()
+        // Old offset → new: plus the change in length of every edit ending at or before it
+        // (edits are in storage order: a binary search over their running total).
+        let ends = edits.map(\.range.upperBound)
+        var total = 0
+        let running = edits.map { edit -> Int in total += edit.text.utf8.count - edit.range.count; return total }
+        func moved(_ offset: Int) -> Int {
+            var lo = 0, hi = ends.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ends[mid] <= offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo == 0 ? offset : offset + running[lo - 1]
+        }
+        var edited: [Range<Int>: Int] = [:]
+        for edit in edits { edited[edit.range] = edit.text.utf8.count }
+        for k in headings.indices { headings[k].offset = moved(headings[k].offset) }
+        for k in anchors.indices { anchors[k].offset = moved(anchors[k].offset) }
+        for k in sections.indices { sections[k].offset = moved(sections[k].offset) }
+        for k in pageReferences.indices {
+            let r = pageReferences[k].range
+            let lower = moved(r.lowerBound)
+            pageReferences[k].range = lower..<(lower + (edited[r] ?? r.count))
+        }
+        return true
+    }
 }

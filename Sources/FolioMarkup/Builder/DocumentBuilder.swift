@@ -35,6 +35,7 @@ public struct DocumentBuilder {
     public func build(_ document: MarkdownDocument) throws -> BuiltDocument {
         var state = BuildState(builder: self, document: document)
         try state.buildTitleBlock()
+        state.contents.afterTitle = state.text.length
         try state.build(document.blocks, context: BlockContext())
         try state.buildClosingBlock()
         return try state.finish()
@@ -46,6 +47,7 @@ public struct DocumentBuilder {
         var state = BuildState(builder: self, document: document)
         blocks.readAheadInBackground()
         try state.buildTitleBlock()
+        state.contents.afterTitle = state.text.length
         var context = BlockContext()
         // One block behind the reader: the last block of the document is built as the last.
         var held = try blocks.next()
@@ -91,6 +93,8 @@ struct BuildState {
     let language: String?
     /// Footnote numbers, marks and texts (`BuildState+Footnotes.swift`).
     var footnotes = FootnoteState()
+    /// The contents' place and the page references (`BuildState+Contents.swift`).
+    var contents = ContentsState()
 
     init(builder: DocumentBuilder, document: MarkdownDocument) {
         self.builder = builder
@@ -192,6 +196,8 @@ struct BuildState {
             nextStyle = "body-first"
         case .footnoteDefinition(let number, let blocks):
             try buildFootnoteDefinition(number, blocks: blocks)
+        case .tableOfContents:
+            placeContents(block)
         }
     }
 
@@ -244,8 +250,9 @@ struct BuildState {
             rules = try StyleRules(builder.template.rules, styles: styles)
             storage.attributeFixers = [rules!.fixer]
         }
-        text.removeFinalSeparator()
         attachFootnotes()
+        try insertContents()
+        text.removeFinalSeparator()
         storage.append(text)
         if let failure = rules?.failures.error { throw failure }
         var built = BuiltDocument(storage: storage)
@@ -253,6 +260,7 @@ struct BuildState {
         built.anchors = anchors
         built.sections = sections
         built.images = images
+        built.pageReferences = contents.references
         let known = Set(anchors.map(\.id))
         var dead = Set<String>()
         for link in pendingLinks where !known.contains(link.id) {

@@ -222,6 +222,9 @@ struct CmarkTree {
         switch type {
         case CMARK_NODE_PARAGRAPH:
             var pieces = try inlinePieces(in: node)
+            if pieces.count == 1, case .text(let t) = pieces[0].content, t.trimmingCharacters(in: .whitespaces) == "{toc}" {
+                return .block(Block(kind: .tableOfContents, location: location))
+            }
             var spec: StyleSpec?
             if let leading = try source.leadingSpec(pieces) {
                 if leading.wholeParagraph { return .styleLine(leading.spec, location) }

@@ -173,6 +173,16 @@ extension FrontMatter {
                 let joined = names.joined(separator: ", ")
                 result.author = joined
                 result.variables[key] = joined
+            case "toc":
+                guard let text = scalarText(value), let on = ["true": true, "yes": true, "false": false, "no": false][text.lowercased()] else {
+                    throw DocumentError(location(value.mark), "toc must be true or false")
+                }
+                result.tableOfContents = on
+            case "toc-depth":
+                guard let text = scalarText(value), let depth = Int(text), (1...6).contains(depth) else {
+                    throw DocumentError(location(value.mark), "toc-depth must be a whole number from 1 to 6")
+                }
+                result.contentsDepth = depth
             case "keywords":
                 guard let items = textList(value) else {
                     throw DocumentError(location(value.mark), "keywords must be text (\"a, b\") or a list")

@@ -20,6 +20,10 @@ public struct FrontMatter: Sendable, Hashable {
     public var variables: [String: String]
     /// Where each key was written (for errors about its value).
     public var locations: [String: SourceLocation]
+    /// The `toc` key: a table of contents after the title block (or where a `{toc}` line is).
+    public var tableOfContents = false
+    /// The `toc-depth` key: the heading levels the contents list, 1–6 (2 unless given).
+    public var contentsDepth = 2
 
     /// Empty front matter: what a document without any has.
     public init() {

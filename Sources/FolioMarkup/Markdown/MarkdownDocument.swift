@@ -55,6 +55,8 @@ public indirect enum BlockKind: Sendable, Hashable {
     /// The text of GFM footnote `number` (`[^label]: …`), as many blocks as it has; it is
     /// set where its first reference (`Inline.footnoteReference`) falls, not here.
     case footnoteDefinition(number: Int, blocks: [Block])
+    /// A line `{toc}` alone: the table of contents goes here.
+    case tableOfContents
 }
 
 /// Bulleted, or numbered from `start` with `.` or `)` after the number.
@@ -109,6 +111,9 @@ public indirect enum Inline: Sendable, Hashable {
     case footnoteReference(Int)
     /// An inline note, `^[text]`: its text is its content.
     case note([Inline])
+    /// `[text](#id){page}`: the number of the page the anchor `id` is on, set where the
+    /// link's text would be, linked to it.
+    case pageReference(id: String)
 }
 
 extension Inline {
@@ -126,7 +131,7 @@ extension Inline {
     func appendPlainText(to out: inout String) {
         switch self {
         case .text(let s), .code(let s): out += s
-        case .html, .footnoteReference, .note: break
+        case .html, .footnoteReference, .note, .pageReference: break
         case .emphasis(let c), .strong(let c), .strikethrough(let c), .span(_, let c), .link(_, _, let c):
             for inline in c { inline.appendPlainText(to: &out) }
         case .image(_, let alt, _, _): out += alt

@@ -289,10 +289,20 @@ extension MarkdownSource {
             if closed { append(.text("]")) }
         }
 
+        var pieces = pieces
         var p = 0, resume = 0
         while p < pieces.count {
             guard case .text(let s) = pieces[p].content else {
-                if case .inline(let inline) = pieces[p].content { append(inline) }
+                if case .inline(let inline) = pieces[p].content {
+                    // `[text](#id){page}`: the page number of the anchor instead of the text.
+                    if case .link(let destination, _, _) = inline, destination.hasPrefix("#"), destination.count > 1,
+                       p + 1 < pieces.count, case .text(let next) = pieces[p + 1].content, next.hasPrefix("{page}") {
+                        append(.pageReference(id: String(destination.dropFirst())))
+                        pieces[p + 1].content = .text(String(next.dropFirst(6)))
+                    } else {
+                        append(inline)
+                    }
+                }
                 p += 1; resume = 0
                 continue
             }

@@ -30,6 +30,16 @@ package enum StandardStyles {
         ("caption", "body", [("size", "0.85em"), ("style", "italic"), ("align", "center"), ("indent", "0"), ("hyphenate", "false"), ("space-after", "1em")]),
         ("ornament", "body", [("align", "center"), ("indent", "0"), ("space-before", "0.6em"), ("space-after", "0.6em")]),
         ("date", "author", []),
+        // Contents: the title like a chapter heading (not in the outline), entries flush left
+        // with their page numbers on dot leaders at the end of the line.
+        ("toc-title", "heading-1", []),
+        ("toc-1", "body", [("indent", "0"), ("align", "left"), ("hyphenate", "false"), ("space-before", "0.35em"),
+                           ("space-after", "0"), ("orphans", "1"), ("widows", "1"), ("features", "tnum")]),
+        ("toc-2", "toc-1", [("head-indent", "1.5em"), ("space-before", "0")]),
+        ("toc-3", "toc-2", [("head-indent", "3em")]),
+        ("toc-4", "toc-3", [("head-indent", "4.5em")]),
+        ("toc-5", "toc-4", [("head-indent", "6em")]),
+        ("toc-6", "toc-5", [("head-indent", "7.5em")]),
         // Notes at the foot of the column: smaller, set solid, flush with the column.
         ("footnote", "body", [("size", "0.8em"), ("leading", "1.2em"), ("indent", "0"), ("space-before", "0"), ("space-after", "0"),
                               ("orphans", "1"), ("widows", "1"), ("keep-with-next", "false")]),

@@ -67,6 +67,45 @@ struct DocumentLayout {
         return count
     }
 
+    /// Fills in `document`'s page references (its contents' page numbers, `{page}` links):
+    /// lays it out to find the page of each anchor, writes the numbers, and lays it out
+    /// again until they settle (a number's width can move text; three passes at most).
+    func resolvePageReferences(in document: inout BuiltDocument) {
+        guard !document.pageReferences.isEmpty else { return }
+        for _ in 0..<3 {
+            guard document.fillPageReferences(anchorPages(of: document)) else { return }
+        }
+    }
+
+    /// The folio of the page each anchor of `document` is set on, by id.
+    func anchorPages(of document: BuiltDocument) -> [String: String] {
+        let manager = manager(for: document)
+        let composer = composer(for: document)
+        manager.delegate = composer
+        let anchors = document.anchors.sorted { $0.offset < $1.offset }
+        var next = 0
+        var pages: [String: String] = [:]
+        var lastFolio: String?
+        composer.onPageComplete = { [unowned manager] page in
+            let indexes = page.columns.map(\.containerIndex)
+            let end = indexes.compactMap { manager.lineFragments(inContainerAt: $0).last?.characterRange.upperBound }.max() ?? 0
+            let folio = PageFields.folio(page.number - 1 + template.firstPageNumber, template.numbering)
+            lastFolio = folio
+            while next < anchors.count, anchors[next].offset < end {
+                if pages[anchors[next].id] == nil { pages[anchors[next].id] = folio }
+                next += 1
+            }
+            manager.forgetLayout(beforeContainerAt: (indexes.max() ?? -1) + 1)
+        }
+        if settings.parallelShaping { manager.shapeInBackground() }
+        manager.ensureLayout()
+        composer.flush()
+        document.storage.removeObserver(manager)
+        // Anchors at the very end (an empty last block) are on the last page.
+        if let lastFolio { while next < anchors.count { pages[anchors[next].id] = pages[anchors[next].id] ?? lastFolio; next += 1 } }
+        return pages
+    }
+
     /// Lays `document` out, calling `onPage` with each page as it is complete and the
     /// layout manager (whose worker thread may take jobs: `performOnWorkerThread`), and
     /// `settle` once layout is done, before the last pages are flushed and after (to wait

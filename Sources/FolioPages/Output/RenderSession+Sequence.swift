@@ -53,7 +53,8 @@ extension RenderSession {
         }
         let layout = self.layout
         let streams = OrderedStreams<Event>(count: count, jobs: jobs - 1) { i, emit in
-            let d = try make(i)
+            var d = try make(i)
+            layout.resolvePageReferences(in: &d.document)
             let counted = layout.pageCount(of: d.document)
             try emit(.start(d, totalPages: counted.total))
             var stopped = false

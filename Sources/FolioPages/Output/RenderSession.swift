@@ -49,6 +49,8 @@ public final class RenderSession {
     public func render(_ document: BuiltDocument, outlineTitle: String? = nil, destinationScope: String? = nil,
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
         let layout = self.layout
+        var document = document
+        layout.resolvePageReferences(in: &document)
         let counted = layout.pageCount(of: document)
         let writer = makeWriter(document, totalPages: counted.total, outlineTitle: outlineTitle, scope: destinationScope)
         // The page before, being written out (compressed, its fonts' glyphs mapped) on the
