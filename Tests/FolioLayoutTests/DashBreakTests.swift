@@ -18,4 +18,23 @@ final class DashBreakTests: XCTestCase {
             XCTAssertTrue(starts.isEmpty, "width \(width): \(starts.prefix(3))")
         }
     }
+
+    func testNoLineEndsWithADashThatOpensAnAside() {
+        // `said —indeed— that`: the opening dash stays with its word.
+        let text = (0..<60).map { i in ["he said —indeed— that", "—Quite so, she said", "and so —perhaps— not"][i % 3] + " words go on here" }
+            .joined(separator: " ")
+        var broke = 0
+        for width in stride(from: 80.0, through: 200, by: 7) {
+            let storage = makeStorage(text)
+            let manager = LayoutManager(textStorage: storage)
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+            manager.ensureLayout()
+            assertCoversEveryCharacterOnce(manager)
+            let lines = manager.lineFragments.map { storage.substring($0.characterRange).trimmingCharacters(in: .whitespaces) }
+            let hanging = lines.filter { $0.hasSuffix(" —") || $0 == "—" }
+            XCTAssertTrue(hanging.isEmpty, "width \(width): \(hanging.prefix(3))")
+            broke += lines.filter { $0.hasSuffix("—") }.count
+        }
+        XCTAssertGreaterThan(broke, 0, "closing dashes still end lines")
+    }
 }

@@ -67,4 +67,36 @@ final class HyphenationPassTests: XCTestCase {
         t.pretolerance = -2
         XCTAssertEqual(t.problem, "pretolerance must be between -1 and 10000 (got -2)")
     }
+
+    func testTextWithoutLinguisticContentIsNeverHyphenated() {
+        // Inline code is marked `zxx`: its words never break at a hyphen, while the prose
+        // around them still does.
+        let storage = TextStorage()
+        let prose = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        var code = prose
+        code.language = "zxx"
+        var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+        style.tabStops = []
+        for k in 0..<30 {
+            storage.append(k == 0 ? "" : " ", attributes: prose, paragraphStyle: style)
+            storage.append("the", attributes: code, paragraphStyle: style)
+            storage.append(" extraordinarily unconventional ", attributes: prose, paragraphStyle: style)
+            storage.append("representationalism", attributes: code, paragraphStyle: style)
+            storage.append(" accommodations", attributes: prose, paragraphStyle: style)
+        }
+        var proseHyphens = 0
+        for width in stride(from: 90.0, through: 180, by: 10) {
+            let manager = LayoutManager(textStorage: storage)
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+            manager.ensureLayout()
+            for line in manager.lineFragments where line.isHyphenated {
+                let last = line.characterRange.upperBound - 1
+                let language = storage.attributes(at: last).attributes.language
+                XCTAssertNotEqual(language, "zxx", "width \(width): code hyphenated in “\(storage.substring(line.characterRange))”")
+                proseHyphens += 1
+            }
+            storage.removeObserver(manager)
+        }
+        XCTAssertGreaterThan(proseHyphens, 0, "the prose is hyphenated")
+    }
 }

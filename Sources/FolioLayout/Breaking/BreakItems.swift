@@ -216,6 +216,13 @@ extension BreakItems {
                                      parameters: TypesettingParameters, expansion: Double, hyphen: (Font) -> Double) {
         var points: [Int] = []
         let minimum = parameters.minimumHyphenatedWordLength
+        // A word in a language of its own is hyphenated by that language's dictionary; one
+        // marked `zxx` (no linguistic content: inline code) is never hyphenated.
+        var hyphenator = hyphenator
+        if hyphenator != nil, let language = p.runs[Int(p.clusterRun[clusters.lowerBound])].attributes.language,
+           language != p.language {
+            hyphenator = language.lowercased() == "zxx" ? nil : Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: language))
+        }
         if let hyphenator, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum) {
             // Hyphenate the letters only: "“Education,”" → "Education".
             let bytes = Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1])

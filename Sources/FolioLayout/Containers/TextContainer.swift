@@ -4,37 +4,43 @@
 /// rectangles, circles and pages with cut-outs all look the same to the typesetter. More
 /// than one fragment comes back when an obstacle splits the line.
 ///
-/// Not thread-safe: a container belongs to the layout manager it is added to. After
-/// changing its geometry, tell the manager (`textContainerChangedGeometry(_:)`).
+/// Not thread-safe: a container belongs to the layout manager it is added to. Changing its
+/// geometry (size, insets, padding, exclusions, shape, line limit) lays the text out again
+/// from this container on, as TextKit does; the next query sees the new layout.
 public final class TextContainer {
     /// The container's extent; its top-left corner is the origin of container coordinates.
-    public var size: Size
+    public var size: Size { didSet { geometryChanged() } }
 
     /// Space kept free inside the container's edges, so a frame's border or background
     /// can extend past the text.
-    public var insets = EdgeInsets.zero
+    public var insets = EdgeInsets.zero { didSet { geometryChanged() } }
 
     /// Space kept at both ends of every line fragment, so text does not touch an obstacle
     /// or the edge. Fragments are returned *including* it (they meet the obstacle); the
     /// layout insets the text within them.
-    public var lineFragmentPadding = 0.0
+    public var lineFragmentPadding = 0.0 { didSet { geometryChanged() } }
 
     /// Regions no text may enter (container coordinates), e.g. an image the text wraps
     /// around. A line loses every x at which any part of its band touches one.
-    public var exclusionPaths: [BezierPath] = []
+    public var exclusionPaths: [BezierPath] = [] { didSet { geometryChanged() } }
 
     /// The region text is set in, for text filling a circle or a silhouette; nil is the
     /// container's rectangle. Lines go only where their whole band is inside.
-    public var shape: (any ContainerShape)?
+    public var shape: (any ContainerShape)? { didSet { geometryChanged() } }
 
     /// The most lines this container holds, 0 for no limit: for fields of a template that
     /// must not grow. With a truncating line-break mode, the last allowed line ends in an
     /// ellipsis; otherwise the text continues in the next container.
-    public var maximumNumberOfLines = 0
+    public var maximumNumberOfLines = 0 { didSet { geometryChanged() } }
 
     /// Free pieces narrower than this (points) are not offered as fragments: a sliver
     /// beside an obstacle would hold a letter or two and read as noise.
-    public var minimumFragmentWidth = 12.0
+    public var minimumFragmentWidth = 12.0 { didSet { geometryChanged() } }
+
+    /// The layout manager whose chain holds the container (set when it is added).
+    weak var owner: LayoutManager?
+
+    private func geometryChanged() { owner?.textContainerChangedGeometry(self) }
 
     /// A rectangular container of `size`, with no insets, padding or obstacles.
     public init(size: Size) { self.size = size }

@@ -12,6 +12,7 @@ extension LayoutManager {
         guard index == textContainers.count,
               let c = delegate?.layoutManager(self, containerAfter: textContainers.last, for: pendingRequest) else { return nil }
         pendingRequest.breakBefore = .none
+        c.owner = self
         textContainers.append(c)
         return c
     }

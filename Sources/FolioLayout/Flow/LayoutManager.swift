@@ -140,6 +140,7 @@ public final class LayoutManager: TextStorageObserver {
     /// left text unplaced (`unplacedRange`): then the whole storage is laid out again
     /// (lazily) so that text can flow into the new container.
     public func addTextContainer(_ container: TextContainer) {
+        container.owner = self
         textContainers.append(container)
         if finished, unplacedRange != nil { invalidateLayout(fromParagraph: 0) }
     }
@@ -147,6 +148,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Inserts `container` into the chain at `index`; the whole storage is laid out again
     /// (lazily, on the next query).
     public func insertTextContainer(_ container: TextContainer, at index: Int) {
+        container.owner = self
         textContainers.insert(container, at: index)
         invalidateLayout(fromParagraph: 0)
     }
@@ -158,8 +160,20 @@ public final class LayoutManager: TextStorageObserver {
         invalidateLayout(fromParagraph: 0)
     }
 
-    /// Call after changing a container's size, insets or exclusions.
-    public func textContainerChangedGeometry(_ container: TextContainer) { invalidateLayout(fromParagraph: 0) }
+    /// Lays the text out again from the first paragraph with a line in `container` (or
+    /// from the start, when its lines were forgotten or it held none yet and text was left
+    /// over). Containers call it themselves when their geometry changes; a change made
+    /// while layout runs (from a delegate callback) is seen as layout reaches it.
+    public func textContainerChangedGeometry(_ container: TextContainer) {
+        guard !isLayingOut, let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        if index < completedContainers, discardedContainers.contains(index) { return invalidateLayout(fromParagraph: 0) }
+        let first = firstFragment { $0.containerIndex >= index }
+        if first < fragments.count {
+            invalidateLayout(fromParagraph: fragments[first].paragraphIndex)
+        } else if finished, unplacedRange != nil || index <= cursor.containerIndex {
+            invalidateLayout(fromParagraph: index == 0 ? 0 : (fragments.last.map { $0.paragraphIndex } ?? 0))
+        }
+    }
 
     // MARK: Layout
 

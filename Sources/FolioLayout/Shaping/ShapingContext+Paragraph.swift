@@ -25,7 +25,8 @@ extension ShapingContext {
             return (range: run.range, attributes: a)
         }
         let firstAttributes = resolved.first?.attributes ?? defaults.attributes
-        let language = firstAttributes.language ?? defaults.language
+        // The paragraph's language is its first run's, passing over code (`zxx`) it may open with.
+        let language = resolved.lazy.compactMap(\.attributes.language).first { $0.lowercased() != "zxx" } ?? defaults.language
         let baseFont = loadFont(effectiveFont(firstAttributes).descriptor) ?? loadFont(FontDescriptor())!
 
         let direction: PangoDirection
@@ -343,7 +344,8 @@ extension ShapingContext {
             var f: ShapedParagraph.ClusterFlags = []
             if start > 0 {
                 if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
-                if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) || (wrap == .charWrap && attr.is_cursor_position != 0) {
+                if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) && !Self.followsOpeningDash(text, at: start)
+                    || (wrap == .charWrap && attr.is_cursor_position != 0) {
                     f.insert(.breakBefore)
                 }
             }
@@ -378,6 +380,17 @@ extension ShapingContext {
     /// lets a line break before it, but a line starting with a dash reads as a new speaker
     /// or an aside, so, as TeX does, the line breaks only after it. Among Chinese or
     /// Japanese (`——` after an ideograph) the rules of kinsoku apply instead.
+    /// Whether byte `i` follows an em dash that opens an aside (`said —indeed— that`: the dash
+    /// after a space or at the paragraph's start): a line ending in it would leave the dash
+    /// hanging apart from its word, so the line breaks before it instead (TeX's practice).
+    static func followsOpeningDash(_ text: [UInt8], at i: Int) -> Bool {
+        guard i >= 3, text[i - 3] == 0xE2, text[i - 2] == 0x80, text[i - 1] == 0x94, i < text.count,
+              text[i] != 0x20, text[i] != 0x09 else { return false }
+        if i == 3 { return true }
+        let before = text[i - 4]
+        return before == 0x20 || before == 0x09 || before == 0x0A
+    }
+
     static func isDashAfterWord(_ text: [UInt8], at i: Int) -> Bool {
         guard i + 2 < text.count, text[i] == 0xE2, text[i + 1] == 0x80, text[i + 2] == 0x94, i > 0 else { return false }
         let before = text[i - 1]

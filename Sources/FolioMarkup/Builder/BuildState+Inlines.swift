@@ -41,7 +41,10 @@ extension BuildState {
             if a.strikethrough == nil { a.strikethrough = TextLine() }
             try appendInlines(children, base: a)
         case .code(let code):
-            text.append(code.replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: styles.applying(characterStyle: "code-inline", to: base))
+            // `zxx`, no linguistic content: code is never hyphenated.
+            var a = styles.applying(characterStyle: "code-inline", to: base)
+            a.language = "zxx"
+            text.append(code.replacingOccurrences(of: " ", with: "\u{00A0}"), attributes: a)
         case .link(let destination, _, let content):
             var a = styles.applying(characterStyle: "link", to: base)
             a.link = LinkPolicy.allows(destination) ? destination : nil

@@ -19,6 +19,8 @@ public final class Paginator: LayoutManagerDelegate {
     public var onPageComplete: ((Page) -> Void)?
     private var completed = 0
     private var containerCount = 0
+    /// The column of the current page the next container is (0: a new page starts).
+    private var column = 0
 
     /// A paginator making pages of `geometry`; set it as the layout manager's delegate.
     public init(geometry: PageGeometry) { self.geometry = geometry }
@@ -26,11 +28,20 @@ public final class Paginator: LayoutManagerDelegate {
     /// `LayoutManagerDelegate`: the next column of the current page, or the first column of
     /// a new page (appended to `pages`).
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        self.layoutManager(layoutManager, containerAfter: last, for: ContainerRequest(characterIndex: 0, breakBefore: .none))
+    }
+
+    /// `LayoutManagerDelegate`: as `layoutManager(_:containerAfter:)`, but a paragraph that
+    /// asks for a new page (`breakBefore: .page`) gets the first column of a new page, the
+    /// rest of this page's columns left empty.
+    public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                              for request: ContainerRequest) -> TextContainer? {
         let columnRects = geometry.columnRects
-        let column = containerCount % columnRects.count
+        if request.breakBefore == .page { column = 0 }
         if column == 0 {
             pages.append(Page(number: pages.count + 1, size: geometry.pageSize, columns: []))
         }
+        defer { column = (column + 1) % columnRects.count }
         let rect = columnRects[column]
         let container = TextContainer(size: rect.size)
         pages[pages.count - 1].columns.append((containerCount, rect.origin))
@@ -45,7 +56,8 @@ public final class Paginator: LayoutManagerDelegate {
         while completed < pages.count {
             let page = pages[completed]
             guard let last = page.columns.last?.containerIndex, last <= index,
-                  page.columns.count == geometry.columnRects.count || index + 1 >= containerCount else { break }
+                  page.columns.count == geometry.columnRects.count || completed + 1 < pages.count
+                    || index + 1 >= containerCount else { break }
             completed += 1
             onPageComplete?(page)
         }
