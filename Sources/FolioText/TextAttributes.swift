@@ -37,6 +37,9 @@ public struct TextAttributes: Hashable, Sendable {
     /// A note set at the foot of the column this text lands in (see `Footnote`): set it on
     /// the reference mark.
     public var footnote: Footnote?
+    /// A block laid out apart from the text, after this text (see `FloatingBlock`): set it
+    /// on the separator of the paragraph the block follows.
+    public var floatingBlock: FloatingBlock?
     /// Attributes layout ignores, by name.
     public var custom: [String: CustomAttributeValue]
 
@@ -46,14 +49,14 @@ public struct TextAttributes: Hashable, Sendable {
                 shadow: TextShadow? = nil, baselineOffset: Double? = nil, superscript: Int? = nil,
                 tracking: Double? = nil, ligatures: Bool? = nil, obliqueness: Double? = nil,
                 expansion: Double? = nil, link: String? = nil, language: String? = nil,
-                attachment: TextAttachment? = nil, footnote: Footnote? = nil,
+                attachment: TextAttachment? = nil, footnote: Footnote? = nil, floatingBlock: FloatingBlock? = nil,
                 custom: [String: CustomAttributeValue] = [:]) {
         self.font = font; self.foregroundColor = foregroundColor; self.backgroundColor = backgroundColor
         self.underline = underline; self.strikethrough = strikethrough; self.stroke = stroke
         self.shadow = shadow; self.baselineOffset = baselineOffset; self.superscript = superscript
         self.tracking = tracking; self.ligatures = ligatures; self.obliqueness = obliqueness
         self.expansion = expansion; self.link = link; self.language = language
-        self.attachment = attachment; self.footnote = footnote; self.custom = custom
+        self.attachment = attachment; self.footnote = footnote; self.floatingBlock = floatingBlock; self.custom = custom
     }
 
     /// No attribute set.
@@ -80,6 +83,7 @@ public struct TextAttributes: Hashable, Sendable {
         if let v = other.language { r.language = v }
         if let v = other.attachment { r.attachment = v }
         if let v = other.footnote { r.footnote = v }
+        if let v = other.floatingBlock { r.floatingBlock = v }
         if !other.custom.isEmpty { r.custom.merge(other.custom) { _, new in new } }
         return r
     }
@@ -92,8 +96,8 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     case font, foregroundColor, backgroundColor, underline, strikethrough, stroke, shadow
     /// Position, spacing and shape attributes, one case each.
     case baselineOffset, superscript, tracking, ligatures, obliqueness, expansion
-    /// The link, language, inline-image and footnote attributes.
-    case link, language, attachment, footnote
+    /// The link, language, inline-image, footnote and floating-block attributes.
+    case link, language, attachment, footnote, floatingBlock
     /// A custom attribute, by its name (see `TextAttributes.custom`).
     case custom(String)
 
@@ -101,7 +105,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     public static let standard: [AttributeKey] = [
         .font, .foregroundColor, .backgroundColor, .underline, .strikethrough, .stroke, .shadow,
         .baselineOffset, .superscript, .tracking, .ligatures, .obliqueness, .expansion,
-        .link, .language, .attachment, .footnote,
+        .link, .language, .attachment, .footnote, .floatingBlock,
     ]
 
     /// The property's name (`font`, `foregroundColor`, …), or a custom attribute's own name.
@@ -125,6 +129,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
         case .language: return "language"
         case .attachment: return "attachment"
         case .footnote: return "footnote"
+        case .floatingBlock: return "floatingBlock"
         case .custom(let name): return name
         }
     }
@@ -151,6 +156,7 @@ extension TextAttributes {
         case .language: return language.map(AnyHashable.init)
         case .attachment: return attachment.map(AnyHashable.init)
         case .footnote: return footnote.map(AnyHashable.init)
+        case .floatingBlock: return floatingBlock.map(AnyHashable.init)
         case .custom(let name): return custom[name]?.hashable
         }
     }
@@ -183,6 +189,7 @@ extension TextAttributes {
         case .language: language = cast(String.self)
         case .attachment: attachment = cast(TextAttachment.self)
         case .footnote: footnote = cast(Footnote.self)
+        case .floatingBlock: floatingBlock = cast(FloatingBlock.self)
         case .custom(let name):
             custom[name] = value.map { CustomAttributeValue(erased: $0) }
         }

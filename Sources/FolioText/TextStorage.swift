@@ -50,6 +50,8 @@ public final class TextStorage {
     /// Whether a `footnote` attribute was ever set in the storage (it stays true once set):
     /// layout skips looking for notes in text that never had one.
     public internal(set) var hasFootnotes = false
+    /// Whether a `floatingBlock` attribute was ever set in the storage (as `hasFootnotes`).
+    public internal(set) var hasFloatingBlocks = false
 
     /// Attributes given to text inserted into an empty storage.
     public var typingAttributes = TextAttributes()
@@ -233,8 +235,11 @@ public final class TextStorage {
             if let range = pendingRange { _ = fixParagraphStyles(around: range) }
         }
         guard let range = pendingRange else { return }
-        if !hasFootnotes, !range.isEmpty {
-            hasFootnotes = characterRuns.runs(in: range).contains { $0.value.footnote != nil }
+        if !(hasFootnotes && hasFloatingBlocks), !range.isEmpty {
+            for run in characterRuns.runs(in: range) {
+                if run.value.footnote != nil { hasFootnotes = true }
+                if run.value.floatingBlock != nil { hasFloatingBlocks = true }
+            }
         }
         let edit = Edit(mask: pendingMask, range: range, changeInLength: pendingDelta)
         pendingRange = nil; pendingMask = []; pendingDelta = 0

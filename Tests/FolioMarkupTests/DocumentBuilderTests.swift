@@ -281,7 +281,8 @@ final class DocumentBuilderTests: XCTestCase {
         let dir = try makeTemporaryDirectory("folio-fig")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("sq.png"))
-        let built = try build("Text with ![icon](sq.png) inline.\n\n![The caption](sq.png)\n", file: dir.appendingPathComponent("d.md").path)
+        // In the flow (`float=none`): the figure and its caption are paragraphs of the text.
+        let built = try build("Text with ![icon](sq.png) inline.\n\n{float=none}\n![The caption](sq.png)\n", file: dir.appendingPathComponent("d.md").path)
         let p = paragraphs(built)
         XCTAssertEqual(p.count, 3)
         let figure = built.storage.attributes(at: built.storage.paragraphRange(at: 1).lowerBound).attributes.attachment
@@ -294,6 +295,19 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertEqual(p[2].text, "The caption")
         XCTAssertTrue(p[1].style.keepWithNext, "a figure stays with its caption")
         XCTAssertEqual(built.images.count, 1)
+        // Floating (the default, `here`): the same two paragraphs, anchored after the one before.
+        let floating = try build("Text with ![icon](sq.png) inline.\n\n![The caption](sq.png)\n", file: dir.appendingPathComponent("d.md").path)
+        XCTAssertEqual(paragraphs(floating).count, 1)
+        let block = try XCTUnwrap(floating.storage.attributeRuns(of: .floatingBlock).compactMap { $0.value?.base as? FloatingBlock }.first)
+        XCTAssertEqual(block.placement, .here)
+        let inside = TextStorage()
+        inside.append(block.text)
+        XCTAssertEqual(inside.paragraphCount, 3, "figure, caption (and the end)")
+        XCTAssertEqual(inside.substring(inside.paragraphContentRange(at: 1)), "The caption")
+        XCTAssertNotNil(inside.attributes(at: 0).attributes.attachment)
+        XCTAssertThrowsError(try build("{float=sideways}\n![x](sq.png)", file: dir.appendingPathComponent("d.md").path)) { error in
+            XCTAssertTrue("\(error)".contains("float is here, top, bottom, page or none"), "\(error)")
+        }
         XCTAssertThrowsError(try build("![x](missing.png)", file: dir.appendingPathComponent("d.md").path)) { error in
             XCTAssertTrue("\(error)".contains("d.md:1:1: image 'missing.png' not found"), "\(error)")
         }

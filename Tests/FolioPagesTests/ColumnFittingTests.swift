@@ -15,6 +15,7 @@ final class ColumnFittingTests: XCTestCase {
         let markdown = """
         Text in two columns, long enough to be a paragraph of its own before the figures.
 
+        {float=none}
         ![In a column](chart.png)
 
         {columns=1}

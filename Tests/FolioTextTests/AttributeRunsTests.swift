@@ -104,6 +104,7 @@ final class AttributeRunsTests: XCTestCase {
             .obliqueness: 0.2, .expansion: 1.1, .link: "https://example.org", .language: "de",
             .attachment: TextAttachment(path: "images/x.png", size: Size(width: 10, height: 5)),
             .footnote: Footnote("A note."),
+            .floatingBlock: FloatingBlock(AttributedText(), placement: .top),
         ]
         XCTAssertEqual(Set(values.keys), Set(AttributeKey.standard))
         for key in AttributeKey.standard {
@@ -297,7 +298,8 @@ final class AttributeRunsTests: XCTestCase {
         XCTAssertEqual(AttributeKey.attachment.description, "attachment")
         XCTAssertEqual(AttributeKey.custom("my.key").description, "my.key")
         XCTAssertEqual(AttributeKey.footnote.description, "footnote")
-        XCTAssertEqual(AttributeKey.standard.count, 17)
+        XCTAssertEqual(AttributeKey.floatingBlock.description, "floatingBlock")
+        XCTAssertEqual(AttributeKey.standard.count, 18)
         XCTAssertFalse(AttributeKey.standard.contains(.custom("font")))
     }
 }

@@ -23,6 +23,7 @@ extension LayoutManager {
         guard count > 0 else { return }
         fragments.removeSubrange(0..<count)
         forgetFootnotes(beforeContainerAt: end)
+        forgetFloats(beforeContainerAt: end)
         forgottenFragments += count
         for c in 0..<end { discardedContainers.insert(c) }
     }

@@ -28,10 +28,13 @@ extension LayoutManager {
             guard let container = container(at: c.containerIndex, ask: ask) else { return nil }
             let content = container.contentRect
             if c.band.isEmpty {
-                if c.linesInContainer == 0 && c.y < content.minY { c.y = content.minY }
+                // Floating blocks at the top of the column push its first line down.
+                let top = content.minY + (floatReserves.isEmpty ? 0 : topFloatReserve(c.containerIndex))
+                if c.linesInContainer == 0 && c.y < top { c.y = top }
                 let full = container.maximumNumberOfLines > 0 && c.linesInContainer >= container.maximumNumberOfLines
-                // Notes at the foot take their room from the bottom of the column.
+                // Notes and floating blocks at the foot take their room from the bottom of the column.
                 let foot = footReserve(c.containerIndex) + (footNeed?(c.containerIndex) ?? 0)
+                    + (floatReserves.isEmpty ? 0 : bottomFloatReserve(c.containerIndex))
                 let overflows = c.y + height > content.maxY - foot + 1e-6
                 let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
                 if full || (overflows && !(emptyContainer && height + foot > content.height && content.height > 0)) {
@@ -238,6 +241,10 @@ extension LayoutManager {
             break
         }
         if placedAny { cursor.y += style.paragraphSpacing }
+        if textStorage.hasFloatingBlocks {
+            let blocks = floatingBlocks(in: textStorage.paragraphRange(at: index))
+            if !blocks.isEmpty { placeFloats(blocks, paragraph: index) }
+        }
         if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
     }
 
@@ -307,6 +314,7 @@ extension LayoutManager {
     /// Undoes the layout from paragraph `from` on, to be done again from where it started.
     func undoLayout(from: Int) {
         undoFootnotes(fromParagraph: from)
+        undoFloats(fromParagraph: from)
         let offset = textStorage.paragraphRange(at: from).lowerBound
         warnings.removeAll { $0.characterRange.lowerBound >= offset }
         fragments.removeSubrange((records[from].firstFragment - forgottenFragments)...)
@@ -345,14 +353,16 @@ extension LayoutManager {
     }
 
     func finish() {
-        // A note continued past the text's last container needs the containers it goes on in.
-        if let last = footnotePieces.last?.containerIndex, last >= textContainers.count {
+        // A note continued, or a block waiting, past the text's last container needs the
+        // containers it goes in.
+        let needed = max(footnotePieces.last?.containerIndex ?? -1, floatPieces.map(\.containerIndex).max() ?? -1)
+        if needed >= textContainers.count, let last = Optional(needed) {
             pendingRequest = ContainerRequest(characterIndex: textStorage.length, breakBefore: .none)
             var index = textContainers.count
             while index <= last, container(at: index, ask: true) != nil { index += 1 }
             if index <= last {
                 warnings.append(LayoutWarning(characterRange: textStorage.length..<textStorage.length,
-                                              message: "no container left for the end of a footnote"))
+                                              message: "no container left for the end of a footnote or a floating block"))
             }
         }
         finished = true

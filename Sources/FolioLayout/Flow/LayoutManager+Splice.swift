@@ -36,7 +36,8 @@ extension LayoutManager {
         guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
         let start = records[firstOld].firstFragment - forgottenFragments
         // Notes placed from the tail would have to be spliced back with it.
-        guard !footnotePieces.contains(where: { $0.paragraphIndex >= firstOld }) else { return nil }
+        guard !footnotePieces.contains(where: { $0.paragraphIndex >= firstOld }),
+              !floatPieces.contains(where: { $0.paragraphIndex >= firstOld }) else { return nil }
         guard start >= 0, start < fragments.count,
               !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound

@@ -120,6 +120,10 @@ public final class LayoutManager: TextStorageObserver {
     var footnotePieces: [FootnotePiece] = []
     /// The height the pieces take at the foot of each container, separator included.
     var footReserves: [Int: Double] = [:]
+    /// The floating blocks placed so far (`LayoutManager+Floats.swift`), and the height they
+    /// take at the top and foot of each container.
+    var floatPieces: [FloatPiece] = []
+    var floatReserves: [Int: (top: Double, bottom: Double)] = [:]
     /// Notes whose containers were forgotten (`forgetLayout`): placed, and not placed again.
     var forgottenNotes = Set<ObjectIdentifier>()
     /// Each note's lines as set at a column width.
@@ -260,6 +264,7 @@ public final class LayoutManager: TextStorageObserver {
         keptParagraphs = keptParagraphs.filter { $0 < keep }
         widowBreaks = widowBreaks.filter { $0.key < keep }
         undoFootnotes(fromParagraph: keep)
+        undoFloats(fromParagraph: keep)
         if keep == 0 { noteLineCache = [:] }
         discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
     }

@@ -93,30 +93,44 @@ extension BuildState {
     /// `build` sets (into `text`, which is the note's meanwhile). What the note builds
     /// that belongs to the document — headings, ids, sections — is not kept.
     private mutating func noteText(number: Int, _ build: (inout BuildState) throws -> Void) throws -> AttributedText {
-        let saved = (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks)
-        text = AttributedText()
-        nextStyle = nil
-        pendingColumns = nil
         footnotes.depth += 1
-        defer {
-            (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks) = saved
-            footnotes.depth -= 1
-        }
-        try build(&self)
-        text.removeFinalSeparator()
+        defer { footnotes.depth -= 1 }
+        var built = try capturing(build)
+        built.removeFinalSeparator()
         let style = try styles.paragraphStyle(named: "footnote", at: currentLocation)
         var note = AttributedText()
         let base = attributes(of: style)
         note.append(String(number), attributes: styles.applying(characterStyle: "footnote-mark", to: base))
         note.append(" ", attributes: base)
-        note.append(text)
+        note.append(built)
         return note
     }
 
-    /// Attaches each note to its mark, in one pass over the text.
+    /// Attaches each note to its mark and each floating block to its anchor, in one pass
+    /// over the text.
     mutating func attachFootnotes() {
-        guard !footnotes.marks.isEmpty else { return }
-        var spans: [(range: Range<Int>, attributes: TextAttributes)] = []
+        guard !footnotes.marks.isEmpty || !floats.isEmpty else { return }
+        // The text's final separator goes (`removeFinalSeparator`): a block anchored on it
+        // takes the character before it instead.
+        let bytes = text.bytes
+        for k in floats.indices where floats[k].anchor.upperBound == bytes.count && floats[k].anchor.lowerBound > 0 {
+            var start = floats[k].anchor.lowerBound - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            floats[k].anchor = start..<floats[k].anchor.lowerBound
+        }
+        // Blocks one after another with no text between share an anchor: they float as one,
+        // in order, placed as the first asks.
+        var grouped: [(anchor: Range<Int>, block: FloatingBlock)] = []
+        for float in floats {
+            if let last = grouped.last, last.anchor == float.anchor {
+                var text = last.block.text
+                text.append(float.block.text)
+                grouped[grouped.count - 1].block = FloatingBlock(text, placement: last.block.placement)
+            } else {
+                grouped.append(float)
+            }
+        }
+        var spans: [(range: Range<Int>, attributes: TextAttributes)] = grouped.map { ($0.anchor, TextAttributes(floatingBlock: $0.block)) }
         var notes: [FootnoteSource: Footnote] = [:]
         for mark in footnotes.marks {
             let note: Footnote
@@ -134,6 +148,17 @@ extension BuildState {
             }
             spans.append((mark.range, TextAttributes(footnote: note)))
         }
-        text.addAttributes(spans)
+        // Two blocks after one paragraph share its separator.
+        spans.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var merged: [(range: Range<Int>, attributes: TextAttributes)] = []
+        for span in spans {
+            // A block anchored on a note's mark: both attributes.
+            if let last = merged.last, last.range == span.range {
+                merged[merged.count - 1].attributes = last.attributes.merging(span.attributes)
+                continue
+            }
+            merged.append(span)
+        }
+        text.addAttributes(merged)
     }
 }

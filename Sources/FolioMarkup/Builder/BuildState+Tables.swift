@@ -65,7 +65,7 @@ extension BuildState {
             case "keep-rows":
                 guard let b = Bool(p.value.lowercased()) else { throw DocumentError(place, "keep-rows is true or false, not '\(p.value)'") }
                 keepRows = b
-            case "span", "columns", "id":
+            case "span", "columns", "id", "float":
                 break
             default:
                 guard TableLook.keys.contains(p.name) else {

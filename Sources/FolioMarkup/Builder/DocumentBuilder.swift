@@ -95,6 +95,8 @@ struct BuildState {
     var footnotes = FootnoteState()
     /// The contents' place and the page references (`BuildState+Contents.swift`).
     var contents = ContentsState()
+    /// Floating blocks and the separators they are anchored on (`BuildState+Floats.swift`).
+    var floats: [(anchor: Range<Int>, block: FloatingBlock)] = []
 
     init(builder: DocumentBuilder, document: MarkdownDocument) {
         self.builder = builder
@@ -147,7 +149,11 @@ struct BuildState {
             nextStyle = style.next
         case .paragraph(let content):
             if let image = onlyImage(content) {
-                try appendFigure(image, block: block, context: context)
+                if let placement = try floatPlacement(block, fallback: builder.template.figureFloat) {
+                    _ = try buildFloating(placement, context: context) { state in try state.appendFigure(image, block: block, context: context) }
+                } else {
+                    try appendFigure(image, block: block, context: context)
+                }
                 nextStyle = "body-first"
                 return
             }
@@ -191,7 +197,11 @@ struct BuildState {
         case .table(let table):
             let spans = block.spec?.value(of: "span") == "all"
             if spans { pendingColumns = 1 }
-            try buildTable(table, block: block, context: context)
+            if let placement = try floatPlacement(block, fallback: nil), !spans {
+                _ = try buildFloating(placement, context: context) { state in try state.buildTable(table, block: block, context: context) }
+            } else {
+                try buildTable(table, block: block, context: context)
+            }
             if spans { pendingColumns = builder.template.columns }
             nextStyle = "body-first"
         case .footnoteDefinition(let number, let blocks):

@@ -78,6 +78,10 @@ public struct Template: Sendable {
     /// The front-matter fields set after the body (`after-body`): a letter's closing.
     public var afterBody: [BodyField] = []
 
+    /// Where a figure goes unless it says (`{float=…}`): `here` — in the flow when it fits,
+    /// else at the top of the next column —, `top`, `bottom`, `page`; nil keeps figures in
+    /// the flow wherever they stand (the template's `figure-float: none`).
+    public var figureFloat: FloatingBlock.Placement? = .here
     /// How notes are set at the foot of the column (the `footnotes:` block).
     public var footnoteLayout = FootnoteLayout()
     /// Whether footnote numbers run through the document or restart at each section heading.

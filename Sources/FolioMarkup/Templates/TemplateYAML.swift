@@ -17,7 +17,7 @@ struct TemplateYAML {
     func error(_ node: Node?, _ reason: String) -> DocumentError { DocumentError(location(node), reason) }
 
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
-                          "variables", "masters", "styles", "rules", "typesetting", "tables", "footnotes", "before-body", "after-body"]
+                          "variables", "masters", "styles", "rules", "typesetting", "tables", "footnotes", "figure-float", "before-body", "after-body"]
     static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number",
                            "writing-mode"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
@@ -93,6 +93,15 @@ struct TemplateYAML {
         if let b = top["typesetting"] { t.typesetting = try typesetting(b, base: t.typesetting) }
         if let b = top["tables"] { t.tables = try tables(b, base: t.tables) }
         if let b = top["footnotes"] { try footnotes(b, into: &t) }
+        if let f = top["figure-float"] {
+            let value = try string(f)
+            if value == "none" { t.figureFloat = nil } else {
+                guard let placement = FloatingBlock.Placement(rawValue: value) else {
+                    throw error(f, "figure-float is here, top, bottom, page or none, not '\(value)'")
+                }
+                t.figureFloat = placement
+            }
+        }
         if let b = top["before-body"] { t.beforeBody = try bodyFields(b) }
         if let b = top["after-body"] { t.afterBody = try bodyFields(b) }
         if let r = top["rules"] {

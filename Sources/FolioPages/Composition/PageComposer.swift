@@ -185,6 +185,8 @@ public final class PageComposer: LayoutManagerDelegate {
         // Notes at the feet of the columns would take room the measure below does not see.
         if manager.textStorage.hasFootnotes,
            manager.textStorage.attributeRuns(of: .footnote, in: offset..<end).contains(where: { $0.value != nil }) { return nil }
+        if manager.textStorage.hasFloatingBlocks,
+           manager.textStorage.attributeRuns(of: .floatingBlock, in: offset..<end).contains(where: { $0.value != nil }) { return nil }
         let storage = TextStorage()
         storage.append(manager.textStorage.attributedText(in: offset..<end))
         let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,

@@ -40,6 +40,9 @@ public enum DocumentRenderer {
         if page.page.writingMode == .vertical {
             for column in page.page.columnRects {
                 canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), turnedInto: column.rect)
+                for block in page.floatingBlocks(inContainerAt: column.containerIndex) {
+                    canvas.draw(fragments: block.lines, turnedInto: column.rect)
+                }
                 // Notes close the column on its left (in line space, its foot); no rule.
                 if let notes = page.footnoteArea(inContainerAt: column.containerIndex) {
                     canvas.draw(fragments: notes.lines, turnedInto: column.rect)
@@ -48,6 +51,9 @@ public enum DocumentRenderer {
         } else {
             for column in page.page.columns {
                 canvas.draw(fragments: page.lines(inContainerAt: column.containerIndex), at: column.origin)
+                for block in page.floatingBlocks(inContainerAt: column.containerIndex) {
+                    canvas.draw(fragments: block.lines, at: column.origin)
+                }
                 if let notes = page.footnoteArea(inContainerAt: column.containerIndex) { draw(notes, at: column.origin, on: canvas) }
             }
         }

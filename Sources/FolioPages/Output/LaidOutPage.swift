@@ -11,6 +11,8 @@ package struct LaidOutPage: Sendable {
     private let lines: [Int: [LineFragment]]
     /// The notes at the foot of each container that has some, by container index.
     private let footnotes: [Int: FootnoteArea]
+    /// The floating blocks set in each container that has some, by container index.
+    private let floats: [Int: [PlacedFloat]]
     /// The storage range set on the page.
     package let range: Range<Int>
     /// For each column set of the page, the bottom of its deepest column (where a column
@@ -30,6 +32,14 @@ package struct LaidOutPage: Sendable {
             for column in page.columns { footnotes[column.containerIndex] = manager.footnoteArea(inContainerAt: column.containerIndex) }
         }
         self.footnotes = footnotes
+        var floats: [Int: [PlacedFloat]] = [:]
+        if manager.textStorage.hasFloatingBlocks {
+            for column in page.columns {
+                let placed = manager.floatingBlocks(inContainerAt: column.containerIndex)
+                if !placed.isEmpty { floats[column.containerIndex] = placed }
+            }
+        }
+        self.floats = floats
         var lo = Int.max, hi = 0
         for column in page.columns {
             if let f = lines[column.containerIndex]?.first { lo = min(lo, f.characterRange.lowerBound) }
@@ -49,6 +59,9 @@ package struct LaidOutPage: Sendable {
 
     /// The lines of container `index` (empty for a container not on the page).
     package func lines(inContainerAt index: Int) -> [LineFragment] { lines[index] ?? [] }
+
+    /// The floating blocks set in container `index`.
+    package func floatingBlocks(inContainerAt index: Int) -> [PlacedFloat] { floats[index] ?? [] }
 
     /// The notes at the foot of container `index`; nil when it has none.
     package func footnoteArea(inContainerAt index: Int) -> FootnoteArea? { footnotes[index] }

@@ -1,0 +1,46 @@
+import Foundation
+
+// Floating figures and tables: `{float=here|top|bottom|page|none}` on the line before a
+// figure or a table (or the template's `figure-float` for figures) sets the block apart
+// from the text, anchored after the paragraph before it; layout places it (`FloatingBlock`).
+
+extension BuildState {
+    /// The placement block `block` asks for (its `float`), else `fallback`; nil: in the flow.
+    func floatPlacement(_ block: Block, fallback: FloatingBlock.Placement?) throws -> FloatingBlock.Placement? {
+        // A block that starts a section (`{columns=1}`) stands where the section starts.
+        if pendingColumns != nil { return nil }
+        guard let value = block.spec?.value(of: "float") else { return fallback }
+        if value == "none" { return nil }
+        guard let placement = FloatingBlock.Placement(rawValue: value) else {
+            let location = block.spec?.properties.last(where: { $0.name == "float" })?.location ?? block.location
+            throw DocumentError(location, "float is here, top, bottom, page or none, not '\(value)'")
+        }
+        return placement
+    }
+
+    /// Builds what `build` sets as a block apart from the text, anchored on the separator of
+    /// the paragraph before it; true when it was (there is no paragraph before the first
+    /// block: it stays in the flow, and so does a block inside a note or a list).
+    mutating func buildFloating(_ placement: FloatingBlock.Placement, context: BlockContext,
+                                _ build: (inout BuildState) throws -> Void) throws -> Bool {
+        guard text.length > 0, text.paragraphIsEmpty, footnotes.depth == 0, !context.inNote, context.listDepth == 0 else {
+            try build(&self)
+            return false
+        }
+        let captured = try capturing(build)
+        floats.append((text.length - 1..<text.length, FloatingBlock(captured, placement: placement)))
+        return true
+    }
+
+    /// What `build` sets, apart from the text (which is left as it was). What it builds
+    /// that belongs to the document — headings, ids, sections — is not kept.
+    mutating func capturing(_ build: (inout BuildState) throws -> Void) throws -> AttributedText {
+        let saved = (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks)
+        text = AttributedText()
+        nextStyle = nil
+        pendingColumns = nil
+        defer { (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks) = saved }
+        try build(&self)
+        return text
+    }
+}
