@@ -15,7 +15,7 @@ per 100 pages:
   ladders3           runs of three or more such lines in a row (in one column)
   penultimate        paragraphs whose next-to-last line ends in such a hyphen
   dash-starts        lines starting with an em dash that does not start a paragraph
-  stranded-headings  headings that are the last line of their column
+  stranded-headings  headings that are the last line of their column, below its text
 
 Only paragraphs of two lines or more can give widows and orphans. With `--max`, exits 1
 when a figure (per 100 pages) is above its limit: the tool is also a test.
@@ -88,6 +88,8 @@ def columns_of(lines, body):
     for x in starts:
         if not edges or x - edges[-1] > width / 3:
             edges.append(x)
+    if not edges:
+        edges = [min(l["x0"] for l in kept)]
     cols = [[] for _ in edges]
     for l in kept:
         k = max([i for i, e in enumerate(edges) if l["x0"] >= e - width / 3] or [0])
@@ -190,7 +192,11 @@ def measure(pdf, source):
     for i, l in enumerate(ordered):
         where = f"page {l['page'] + 1} column {l['column'] + 1}"
         if l["kind"] == "heading":
-            if l["row"] == l["rows"] - 1 and i + 1 < len(ordered):
+            # Last in its column, below text of its own column (a part title alone on its
+            # page is a title page, not a stranded heading).
+            above = any(o["kind"] == "body" and o["page"] == l["page"] and o["column"] == l["column"]
+                        for o in ordered[max(0, i - l["row"]):i])
+            if l["row"] == l["rows"] - 1 and i + 1 < len(ordered) and above:
                 counts["stranded-headings"] += 1
                 details["stranded-headings"].append(f"{where}: {' '.join(l['words'])}")
             run = 0

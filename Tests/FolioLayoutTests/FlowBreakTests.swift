@@ -93,6 +93,23 @@ final class FlowBreakTests: XCTestCase {
         XCTAssertNil(manager.unplacedRange)
     }
 
+    func testAChainOfKeptParagraphsTallerThanAColumnBreaksInsteadOfEmptyingOne() {
+        var heading = ParagraphStyle(alignment: .left)
+        heading.keepWithNext = true
+        // Some text, then 40 headings kept each with the next (a list of headings) and prose:
+        // the chain cannot fit in one column, so it starts where the text leaves off.
+        let s = storage(paragraphs: ["Some text before the list."] + Array(repeating: "Heading", count: 40) + [prose],
+                        styles: [ParagraphStyle(alignment: .left)] + Array(repeating: heading, count: 40) + [ParagraphStyle(alignment: .left)])
+        let manager = LayoutManager(textStorage: s)
+        let columns = RequestRecorder(size: Size(width: 150, height: 200))
+        manager.delegate = columns
+        manager.ensureLayout()
+        assertCoversEveryCharacterOnce(manager)
+        let first = manager.lineFragments(inContainerAt: 0)
+        XCTAssertGreaterThan(first.count, 10, "the first column is filled, not left with one line")
+        XCTAssertGreaterThan(first.last!.rect.maxY, 200 - 2 * first.last!.rect.height)
+    }
+
     func testKeepWithNextWorksWithBackgroundShaping() { keepWithNextManyTimes(background: true) }
     func testKeepWithNextWorksInTheForeground() { keepWithNextManyTimes(background: false) }
 

@@ -91,6 +91,15 @@ extension BreakItems {
         // Latin words in Chinese, Japanese or Korean text are taken as English.
         let hyphenator = p.style.hyphenation && p.style.lineBreakMode == .wordWrap
             ? Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: p.language)) : nil
+        // Runs in another language than the paragraph's, by run (nil: none is).
+        var runLanguages: [String?]? = nil
+        if hyphenator != nil, p.runs.count > 1 {
+            let languages = p.runs.map { run -> String? in
+                guard let l = run.attributes.language, l != p.language else { return nil }
+                return l
+            }
+            if languages.contains(where: { $0 != nil }) { runLanguages = languages }
+        }
         let eastAsian = p.eastAsian
         if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
         // East Asian text justifies by its spacing, not by widening glyphs (and every
@@ -129,15 +138,15 @@ extension BreakItems {
                 // would open its few ideographs an em apart or more.
                 var start = c
                 for k in (c + 1)..<end where EastAsianSpacing.breaksAfter(p, cluster: k - 1) && !EastAsianSpacing.breaksAfter(p, cluster: k) {
-                    appendWord(p, clusters: start..<k, hyphenator: hyphenator, parameters: parameters,
+                    appendWord(p, clusters: start..<k, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
                                expansion: expansion, hyphen: hyphen)
                     append(.penalty, width: 0, penalty: EastAsianSpacing.identifierBreakPenalty, cluster: k)
                     start = k
                 }
-                appendWord(p, clusters: start..<end, hyphenator: hyphenator, parameters: parameters,
+                appendWord(p, clusters: start..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
                            expansion: expansion, hyphen: hyphen)
             } else {
-                appendWord(p, clusters: c..<end, hyphenator: hyphenator, parameters: parameters,
+                appendWord(p, clusters: c..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
                            expansion: expansion,
                            hyphen: hyphen)
             }
@@ -213,14 +222,14 @@ extension BreakItems {
     }
 
     private mutating func appendWord(_ p: ShapedParagraph, clusters: Range<Int>, hyphenator: Hyphenator?,
-                                     parameters: TypesettingParameters, expansion: Double, hyphen: (Font) -> Double) {
+                                     runLanguages: [String?]?, parameters: TypesettingParameters, expansion: Double,
+                                     hyphen: (Font) -> Double) {
         var points: [Int] = []
         let minimum = parameters.minimumHyphenatedWordLength
         // A word in a language of its own is hyphenated by that language's dictionary; one
         // marked `zxx` (no linguistic content: inline code) is never hyphenated.
         var hyphenator = hyphenator
-        if hyphenator != nil, let language = p.runs[Int(p.clusterRun[clusters.lowerBound])].attributes.language,
-           language != p.language {
+        if hyphenator != nil, let runLanguages, let language = runLanguages[Int(p.clusterRun[clusters.lowerBound])] {
             hyphenator = language.lowercased() == "zxx" ? nil : Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: language))
         }
         if let hyphenator, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum) {

@@ -262,6 +262,10 @@ extension LayoutManager {
         let firstLine = records[first].firstFragment - forgottenFragments
         guard start.linesInContainer > 0, !keptParagraphs.contains(first), firstLine >= 0,
               fragments[firstLine].containerIndex == last.containerIndex else { return nil }
+        // A chain taller than a column (a list of headings) would not fit in the next one
+        // either: it breaks here rather than leave this column nearly empty.
+        if let height = self.container(at: last.containerIndex, ask: false)?.contentRect.height,
+           last.rect.maxY - fragments[firstLine].rect.minY > height * 0.8 { return nil }
         return first
     }
 
