@@ -21,4 +21,12 @@ done
 .build/release/folio render Examples/Documents/chinese.md -t two-column -o "$work/chinese.pdf" -q
 pdftoppm -png -f 1 -l 1 -scale-to-x 700 -scale-to-y -1 "$work/chinese.pdf" "$work/chinese"
 cp "$(ls "$work"/chinese-*1.png | head -n 1)" docs/images/chinese-1.png
-ls docs/images/template-* docs/images/chinese-*
+# The page builder: the book's contents and a page with notes, and the floats example's spread.
+.build/release/folio render Examples/Documents/book.md -o "$work/book-features.pdf" -q
+pdftoppm -png -f 2 -l 3 -scale-to-x 380 -scale-to-y -1 "$work/book-features.pdf" "$work/book-features"
+cp "$(ls "$work"/book-features-*2.png | head -n 1)" docs/images/page-builder-contents.png
+cp "$(ls "$work"/book-features-*3.png | head -n 1)" docs/images/page-builder-footnotes.png
+.build/release/folio render Examples/Documents/floats.md -o "$work/floats.pdf" -q
+pdftoppm -png -f 1 -l 1 -scale-to-x 520 -scale-to-y -1 "$work/floats.pdf" "$work/floats"
+cp "$(ls "$work"/floats-*1.png | head -n 1)" docs/images/page-builder-floats.png
+ls docs/images/template-* docs/images/chinese-* docs/images/page-builder-*

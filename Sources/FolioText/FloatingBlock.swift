@@ -11,8 +11,7 @@ public final class FloatingBlock: Hashable, Sendable, CustomStringConvertible {
         /// In the flow, right after its anchor, when it fits there; else at the top of the
         /// next column, the text going on below the anchor meanwhile.
         case here
-        /// At the top of the next column (or of the column its anchor is in, when the anchor
-        /// starts that column).
+        /// At the top of the next column.
         case top
         /// At the foot of the anchor's column, above its notes, when it fits; else at the top
         /// of the next column.
