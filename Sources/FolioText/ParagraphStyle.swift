@@ -44,6 +44,15 @@ public enum BreakBefore: String, Hashable, Sendable, CaseIterable {
     /// At the top of the next page: the layout manager asks its delegate for a container
     /// on a new page (a delegate that does not make pages treats it as `container`).
     case page
+    /// At the top of the next right-hand (recto, odd-numbered) page: a chapter opening in a
+    /// book. A page maker leaves a blank left-hand page before it when needed; one without
+    /// sides treats it as `page`.
+    case rightPage
+    /// At the top of the next left-hand (verso, even-numbered) page.
+    case leftPage
+
+    /// Whether the break starts a new page (of any side).
+    public var startsPage: Bool { self == .page || self == .rightPage || self == .leftPage }
 }
 
 /// A tab stop: where text after a tab character is placed and how it aligns there.

@@ -34,6 +34,54 @@ final class PageComposerTests: XCTestCase {
         XCTAssertNil(manager.unplacedRange)
     }
 
+    func testChaptersThatOpenOnRightHandPagesGetBlankLeftHandPagesBeforeThem() throws {
+        var recto = ParagraphStyle(alignment: .left)
+        recto.breakBefore = .rightPage
+        // Chapters of different lengths: some end on a right-hand page, some on a left.
+        let chapters = [1, 2, 3, 2, 5]
+        var paragraphs: [String] = [], styles: [ParagraphStyle] = []
+        for (k, length) in chapters.enumerated() {
+            paragraphs.append("Chapter \(k + 1)")
+            styles.append(recto)
+            for _ in 0..<length {
+                paragraphs.append(prose)
+                styles.append(ParagraphStyle(alignment: .justified, hyphenation: true))
+            }
+        }
+        let template = Template(name: "t", pageSize: Size(width: 400, height: 300), margins: PageMargins(all: 20), mirrored: true)
+        let composer = PageComposer(template: template)
+        var reported: [Int] = []
+        composer.onPageComplete = { reported.append($0.number) }
+        let text = storage(paragraphs, styles: styles)
+        let manager = layout(text, composer)
+        composer.flush()
+        XCTAssertNil(manager.unplacedRange)
+        assertSameTextOnce(manager, text)
+        var blanks = 0
+        for (k, _) in chapters.enumerated() {
+            let offset = text.string.utf8.count - (text.string.components(separatedBy: "Chapter \(k + 1)").last!.utf8.count) - "Chapter \(k + 1)".utf8.count
+            let line = try XCTUnwrap(manager.lineFragments.first { $0.characterRange.contains(offset) })
+            let page = try XCTUnwrap(composer.pages.first { $0.columns.contains { $0.containerIndex == line.containerIndex } })
+            XCTAssertEqual(page.number % 2, 1, "chapter \(k + 1) opens on a right-hand page (page \(page.number))")
+        }
+        for page in composer.pages where page.columns.isEmpty {
+            blanks += 1
+            XCTAssertTrue(page.isLeftHand, "a blank page is a left-hand one")
+            XCTAssertTrue(page.frames.isEmpty, "no running head or folio on it")
+        }
+        XCTAssertGreaterThan(blanks, 0, "some chapter ended on a right-hand page")
+        XCTAssertEqual(reported, composer.pages.map(\.number), "every page reported once, in order, blank ones too")
+    }
+
+    private func assertSameTextOnce(_ manager: LayoutManager, _ storage: TextStorage, file: StaticString = #filePath, line: UInt = #line) {
+        var covered = 0
+        for fragment in manager.lineFragments {
+            XCTAssertEqual(fragment.characterRange.lowerBound, covered, file: file, line: line)
+            covered = fragment.characterRange.upperBound
+        }
+        XCTAssertEqual(covered, storage.length, file: file, line: line)
+    }
+
     func testMastersArePickedForFirstOpeningLeftAndRightPages() throws {
         let frame = { (text: String) in Frame(rect: Rect(x: 10, y: 5, width: 100, height: 10), text: text) }
         var heading = ParagraphStyle(alignment: .left)

@@ -246,7 +246,8 @@ package struct PropertyTable {
             let d: WritingDirection = try choice(["natural": .natural, "ltr": .leftToRight, "rtl": .rightToLeft])
             paragraph { $0.baseWritingDirection = d }
         case "break-before":
-            let b: BreakBefore = try choice(["none": .none, "column": .container, "page": .page])
+            let b: BreakBefore = try choice(["none": .none, "column": .container, "page": .page, "recto": .rightPage,
+                                             "right": .rightPage, "verso": .leftPage, "left": .leftPage])
             paragraph { $0.breakBefore = b }
         case "keep-with-next": let b = try bool(); paragraph { $0.keepWithNext = b }
         case "orphans", "widows":

@@ -49,7 +49,13 @@ public final class PageComposer: LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
         let section = section(at: request.characterIndex)
-        guard var page = pages.last, var set = page.columnSets.last, request.breakBefore != .page else {
+        guard var page = pages.last, var set = page.columnSets.last, !request.breakBefore.startsPage else {
+            // A right-hand (or left-hand) page asked for: a blank page of the other side first
+            // when the next page would be the wrong one.
+            let nextIsLeft = (pages.count + 1) % 2 == 0
+            if request.breakBefore == .rightPage && nextIsLeft || request.breakBefore == .leftPage && !nextIsLeft, !pages.isEmpty {
+                addBlankPage()
+            }
             return newPage(section: section, startingAt: request.characterIndex, layoutManager)
         }
         if section != set.section {
@@ -82,12 +88,30 @@ public final class PageComposer: LayoutManagerDelegate {
         return newPage(section: section, startingAt: request.characterIndex, layoutManager)
     }
 
+    /// A page left blank (before a chapter that must open on a right-hand page): no text, no
+    /// frames — no running head or folio on it, as book designers leave it.
+    private func addBlankPage() {
+        let number = pages.count + 1
+        let size = template.pageSize
+        var page = ComposedPage(number: number, size: size, master: "blank", isLeftHand: number % 2 == 0,
+                                textArea: Rect(x: 0, y: 0, width: size.width, height: size.height), columnSets: [], frames: [])
+        page.writingMode = template.writingMode
+        pages.append(page)
+    }
+
     /// `LayoutManagerDelegate`: reports (`onPageComplete`) every page whose last column is at
     /// or before `index`, in page order.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete once the flow has moved past its last container.
         while completed < pages.count {
             let page = pages[completed]
+            if page.columnSets.isEmpty {
+                // A blank page: complete once the page after it exists.
+                guard completed + 1 < pages.count else { break }
+                completed += 1
+                onPageComplete?(page)
+                continue
+            }
             guard let last = page.columnSets.last?.containerIndexes.last, last <= index,
                   completed + 1 < pages.count || index + 1 >= containerCount else { break }
             completed += 1

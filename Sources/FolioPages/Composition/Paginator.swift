@@ -37,7 +37,7 @@ public final class Paginator: LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
         let columnRects = geometry.columnRects
-        if request.breakBefore == .page { column = 0 }
+        if request.breakBefore.startsPage { column = 0 }
         if column == 0 {
             pages.append(Page(number: pages.count + 1, size: geometry.pageSize, columns: []))
         }
