@@ -14,6 +14,7 @@ per 100 pages:
   hyphens            lines ending in a hyphen inside a word that goes on in the next line
   ladders3           runs of three or more such lines in a row (in one column)
   penultimate        paragraphs whose next-to-last line ends in such a hyphen
+  turn-hyphens       columns whose last line ends in such a hyphen (the word goes on over the turn)
   dash-starts        lines starting with an em dash that does not start a paragraph
   stranded-headings  headings that are the last line of their column, below its text
 
@@ -185,7 +186,7 @@ def measure(pdf, source):
             hyphen_lines.add(a)
         j = at + 1
 
-    counts = dict(widows=0, orphans=0, hyphens=len(hyphen_lines), ladders3=0, penultimate=0,
+    counts = dict(widows=0, orphans=0, hyphens=len(hyphen_lines), ladders3=0, penultimate=0, **{"turn-hyphens": 0},
                   **{"dash-starts": 0, "stranded-headings": 0})
     details = {k: [] for k in counts}
     run = 0
@@ -201,6 +202,9 @@ def measure(pdf, source):
                 details["stranded-headings"].append(f"{where}: {' '.join(l['words'])}")
             run = 0
             continue
+        if i in hyphen_lines and l["row"] == l["rows"] - 1:
+            counts["turn-hyphens"] += 1
+            details["turn-hyphens"].append(f"{where}: {' '.join(l['words'][-3:])}")
         if i in hyphen_lines:
             run += 1
             if run == 3:

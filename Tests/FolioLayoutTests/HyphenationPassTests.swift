@@ -99,4 +99,36 @@ final class HyphenationPassTests: XCTestCase {
         }
         XCTAssertGreaterThan(proseHyphens, 0, "the prose is hyphenated")
     }
+
+    func testAColumnsLastLineRarelyEndsInAHyphen() {
+        // Many paragraphs through many short columns: count the columns whose last line ends
+        // in a hyphen with the word going on in the next column.
+        func turns(_ penalty: Double, width: Double) -> (turns: Int, columns: Int) {
+            var typesetting = TypesettingParameters.standard
+            typesetting.brokenPenalty = penalty
+            let words = prose.split(separator: " ")
+            let text = (0..<40).map { k in (0..<(30 + k * 7 % 40)).map { String(words[($0 + k) % words.count]) }.joined(separator: " ") }
+            let storage = makeStorage(text.joined(separator: "\n"))
+            let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
+            for _ in 0..<80 { manager.addTextContainer(TextContainer(size: Size(width: width, height: 12 * 9))) }
+            manager.ensureLayout()
+            assertCoversEveryCharacterOnce(manager)
+            var count = 0, used = 0
+            for c in 0..<manager.textContainers.count {
+                let lines = manager.lineFragments(inContainerAt: c)
+                guard let last = lines.last else { continue }
+                used += 1
+                if last.isHyphenated, !last.isLastLineOfParagraph { count += 1 }
+            }
+            return (count, used)
+        }
+        var free = 0, dear = 0, columns = 0
+        for width in [150.0, 180, 220, 260] {
+            let a = turns(0, width: width), b = turns(TypesettingParameters.standard.brokenPenalty, width: width)
+            free += a.turns; dear += b.turns; columns += b.columns
+        }
+        XCTAssertGreaterThan(free, 6, "the text must give hyphens at column ends to avoid")
+        XCTAssertLessThan(Double(dear), 0.7 * Double(free), "\(dear) of \(columns) columns, from \(free)")
+        print("columns ending in a hyphen: \(free) → \(dear) of \(columns)")
+    }
 }

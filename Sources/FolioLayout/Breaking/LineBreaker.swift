@@ -9,12 +9,18 @@ struct LineBreaker {
     struct Widths {
         var width: (Int) -> Double
         var uniformFrom: Int
+        /// A line (counted from the first one broken) that should not end in a hyphen: the
+        /// last of a column, whose word would go on over the column or page turn.
+        var unhyphenatedLine: Int? = nil
     }
+
 
     var linePenalty: Double
     var flaggedDemerits: Double
     var fitnessDemerits: Double
     var finalHyphenDemerits: Double
+    /// Demerits for a hyphen ending `Widths.unhyphenatedLine` (`brokenPenalty` squared).
+    var brokenDemerits: Double
     /// Stretch every line has at its end: non-zero for ragged alignments, where
     /// interword glue does not stretch and the rag absorbs the slack.
     var ragStretch = 0.0
@@ -24,6 +30,7 @@ struct LineBreaker {
         flaggedDemerits = parameters.doubleHyphenDemerits
         fitnessDemerits = parameters.adjacentFitnessDemerits
         finalHyphenDemerits = parameters.finalHyphenDemerits
+        brokenDemerits = parameters.brokenPenalty * parameters.brokenPenalty
     }
 
     private struct Node {
@@ -84,6 +91,7 @@ struct LineBreaker {
                 var d = linePenalty + min(badness, BreakItems.infinity)
                 d *= d
                 if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
+                if isPenalty, items.flagged[i], node.line == widths.unhyphenatedLine { d += brokenDemerits }
                 if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += flaggedDemerits
                     // A third hyphen in a row (a ladder) only where nothing else is possible.

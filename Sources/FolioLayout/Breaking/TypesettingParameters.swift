@@ -33,6 +33,12 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// Demerits for a paragraph whose next-to-last line ends in a hyphen
     /// (`\finalhyphendemerits`): the word's end would sit alone on the last line.
     public var finalHyphenDemerits: Double
+    /// The penalty of a hyphen across a column or page turn, the last line of a column
+    /// ending in a hyphen (after TeX's `\brokenpenalty`; 1000): the paragraph is broken again
+    /// with that line's hyphen costing its square in demerits, so it stays only where no other
+    /// setting is within the tolerance. TeX moves the page break instead (its pages stretch);
+    /// Folio's columns are of fixed height, so the lines change. 0 allows it freely.
+    public var brokenPenalty: Double
     /// Demerits for a line whose fitness class (tight, decent, loose, very loose) is
     /// more than one away from the line before it (`\adjdemerits`).
     public var adjacentFitnessDemerits: Double
@@ -55,17 +61,17 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var minimumHyphenatedWordLength: Int
 
     /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
-    /// 3000, a final hyphen 5000, adjacent fitness 100; spaces stretch by ½ and shrink by ⅓), with 2 % of
+    /// 3000, a final hyphen 5000, adjacent fitness 100, a hyphen across a turn 1000; spaces stretch by ½ and shrink by ⅓), with 2 % of
     /// font expansion in quarter-percent steps, three ems of rag, words of five letters.
     public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
-                adjacentFitnessDemerits: Double = 100, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
+                adjacentFitnessDemerits: Double = 100, brokenPenalty: Double = 1000, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
                 minimumHyphenatedWordLength: Int = 5) {
         self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits
-        self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.spaceStretch = spaceStretch
+        self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.brokenPenalty = brokenPenalty; self.spaceStretch = spaceStretch
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
     }
@@ -90,6 +96,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("double-hyphen-demerits", doubleHyphenDemerits, 0...1e9),
             ("final-hyphen-demerits", finalHyphenDemerits, 0...1e9),
             ("adjacent-fitness-demerits", adjacentFitnessDemerits, 0...1e9),
+            ("broken-penalty", brokenPenalty, 0...10_000),
             ("space-stretch", spaceStretch, 0...10),
             ("space-shrink", spaceShrink, 0...0.9),
             ("glyph-expansion", glyphExpansion, 0...0.1),

@@ -140,9 +140,12 @@ extension LayoutManager {
                     self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
-            }, uniformFrom: uniformFrom(firstLine: firstLine))
+            }, uniformFrom: unhyphenatedLines[index].map { max(uniformFrom(firstLine: firstLine), $0 - placedContainers.count + 2) }
+                ?? uniformFrom(firstLine: firstLine),
+               // Lines before it are told apart (above), so the breaker knows which line this is.
+               unhyphenatedLine: unhyphenatedLines[index].map { $0 - placedContainers.count })
             let spans: [LineSpan]
-            if start == 0, firstLine, let spec = p.speculation,
+            if start == 0, firstLine, unhyphenatedLines[index] == nil, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
                 // The worker thread broke this paragraph for the widths it gets here.
                 spans = spec.spans
@@ -235,6 +238,10 @@ extension LayoutManager {
                 placedContainers.append(slot.containerIndex)
                 placedAny = true
                 advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
+                if fragment.isHyphenated, k < spans.count - 1, turnsAfter(slot, height: nominal, style: style, rtl: rtl),
+                   hyphenAcrossTurn(index, line: placedContainers.count - 1, placed: placedContainers) {
+                    return
+                }
                 noteCompletedContainers()
                 if truncation != nil { break breaking }
             }
@@ -295,6 +302,25 @@ extension LayoutManager {
         }
         guard placed[0] == leaving, let first = movableStart(index, container: leaving) else { return false }
         layOutAgain(from: first)
+        return true
+    }
+
+    /// Whether the line placed in `slot` is the last of its container: the next one goes to another.
+    func turnsAfter(_ slot: LineSlot, height: Double, style: ParagraphStyle, rtl: Bool) -> Bool {
+        var look = cursor
+        guard let next = nextSlot(&look, height: height, style: style, firstLine: false, rtl: rtl, ask: false) else { return false }
+        return next.containerIndex != slot.containerIndex
+    }
+
+    /// Line `line` of paragraph `index` ends in a hyphen at a column's (or page's) foot, the
+    /// word going on over the turn: the paragraph is laid out again with that line's hyphen
+    /// made dear (TeX's `\brokenpenalty`), once. Lines in containers already handed to the
+    /// delegate stay. Returns whether the layout was undone to be done again.
+    func hyphenAcrossTurn(_ index: Int, line: Int, placed: [Int]) -> Bool {
+        guard typesetting.brokenPenalty > 0, unhyphenatedLines[index] == nil, placed[0] >= completedContainers,
+              records[index].firstFragment - forgottenFragments >= 0 else { return false }
+        unhyphenatedLines[index] = line
+        undoLayout(from: index)
         return true
     }
 

@@ -70,6 +70,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs laid out again to give their last container enough lines (`widows`):
     /// how many of their lines go before the container break.
     var widowBreaks: [Int: Int] = [:]
+    /// Paragraphs laid out again so that a line ending a column does not end in a hyphen:
+    /// which line.
+    var unhyphenatedLines: [Int: Int] = [:]
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
     /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
@@ -263,6 +266,7 @@ public final class LayoutManager: TextStorageObserver {
         completedContainers = min(completedContainers, cursor.containerIndex)
         keptParagraphs = keptParagraphs.filter { $0 < keep }
         widowBreaks = widowBreaks.filter { $0.key < keep }
+        unhyphenatedLines = unhyphenatedLines.filter { $0.key < keep }
         undoFootnotes(fromParagraph: keep)
         undoFloats(fromParagraph: keep)
         if keep == 0 { noteLineCache = [:] }

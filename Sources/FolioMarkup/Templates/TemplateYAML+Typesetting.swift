@@ -23,6 +23,7 @@ extension TemplateYAML {
         ("double-hyphen-demerits", \.doubleHyphenDemerits),
         ("final-hyphen-demerits", \.finalHyphenDemerits),
         ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
+        ("broken-penalty", \.brokenPenalty),
         ("space-stretch", \.spaceStretch),
         ("space-shrink", \.spaceShrink),
         ("glyph-expansion", \.glyphExpansion),
