@@ -58,17 +58,7 @@ extension LayoutManager {
 
     /// The lines of `block` set `width` wide, tops from 0.
     func lines(of block: FloatingBlock, width: Double) -> [LineFragment] {
-        let key = NoteLinesKey(note: ObjectIdentifier(block), width: width)
-        if let cached = noteLineCache[key] { return cached }
-        let storage = TextStorage()
-        storage.append(block.text)
-        let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: typesetting, shaping: shapingPool)
-        probe.addTextContainer(TextContainer(size: Size(width: max(width, 1), height: 1e7)))
-        probe.ensureLayout()
-        storage.removeObserver(probe)
-        let lines = probe.lineFragments
-        noteLineCache[key] = lines
-        return lines
+        lines(of: block.text, identity: ObjectIdentifier(block), width: width)
     }
 
     private func height(of lines: [LineFragment]) -> Double {

@@ -48,10 +48,17 @@ extension LayoutManager {
 
     /// The lines of `note` set `width` wide, tops from 0.
     func lines(of note: Footnote, width: Double) -> [LineFragment] {
-        let key = NoteLinesKey(note: ObjectIdentifier(note), width: width)
+        lines(of: note.text, identity: ObjectIdentifier(note), width: width)
+    }
+
+    /// The lines of `text` (a note's, a floating block's: `identity` names it in the cache)
+    /// set on their own in a column `width` wide, tops from 0, with this manager's fonts,
+    /// defaults and typesetting.
+    func lines(of text: AttributedText, identity: ObjectIdentifier, width: Double) -> [LineFragment] {
+        let key = NoteLinesKey(note: identity, width: width)
         if let cached = noteLineCache[key] { return cached }
         let storage = TextStorage()
-        storage.append(note.text)
+        storage.append(text)
         let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: typesetting, shaping: shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: max(width, 1), height: 1e7)))
         probe.ensureLayout()

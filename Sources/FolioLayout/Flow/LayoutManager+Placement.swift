@@ -116,6 +116,8 @@ extension LayoutManager {
         var retries = 0
         // How often images sized to their column were fitted again (bounded likewise).
         var refits = 0
+        // How often a fragment too narrow for the next word was passed over (bounded).
+        var skips = 0
         // The container of each line placed so far, for widows and orphans.
         var placedContainers: [Int] = []
         let keepsLines = !mode.truncates && mode != .clip && (style.orphans > 1 || style.widows > 1)
@@ -202,6 +204,18 @@ extension LayoutManager {
                     start = span.start
                     if k > 0 { firstLine = false }
                     firstWidth = slot.textWidth
+                    continue breaking
+                }
+                if !slot.closesLine, skips < 16, cutsWord(p, span) {
+                    // A sliver beside an obstacle, too narrow for the next word, with room
+                    // further along the line: the word is not cut to fit it; the line goes on
+                    // in the next fragment.
+                    skips += 1
+                    probe.bandIndex += 1
+                    cursor = probe
+                    start = span.start
+                    if k > 0 { firstLine = false }
+                    firstWidth = nil
                     continue breaking
                 }
                 if keepsLines, let last = placedContainers.last, slot.containerIndex > last,
@@ -303,6 +317,15 @@ extension LayoutManager {
         guard placed[0] == leaving, let first = movableStart(index, container: leaving) else { return false }
         layOutAgain(from: first)
         return true
+    }
+
+    /// Whether `span` ends inside a word that did not fit its line (cut between clusters,
+    /// not at a break opportunity or a hyphen).
+    func cutsWord(_ p: ShapedParagraph, _ span: LineSpan) -> Bool {
+        let n = p.clusterCount
+        guard span.end < n, span.end > span.start, span.next == span.end, !span.hyphenated, !span.endsParagraphOrForced else { return false }
+        let flags = p.clusterFlags[span.end]
+        return !flags.contains(.breakBefore) && !flags.contains(.mandatoryBefore) && !p.clusterFlags[span.end - 1].contains(.space)
     }
 
     /// Whether the line placed in `slot` is the last of its container: the next one goes to another.
