@@ -73,15 +73,66 @@ struct DocumentLayout {
     func resolvePageReferences(in document: inout BuiltDocument) {
         guard !document.pageReferences.isEmpty else { return }
         for _ in 0..<3 {
-            guard document.fillPageReferences(anchorPages(of: document)) else { return }
+            var seal: Seal?
+            guard document.fillPageReferences(anchorPages(of: document, seal: &seal)) else { return }
+            // Where the text after the last number went is where it goes now: every page
+            // after it is as it was, and the numbers stand. Checked by laying out only up to it.
+            if let seal, sealHolds(seal, in: document) { return }
         }
     }
 
-    /// The folio of the page each anchor of `document` is set on, by id.
-    func anchorPages(of document: BuiltDocument) -> [String: String] {
+    /// Where the paragraph holding the last page reference ended, and the next began: the
+    /// container and y of each line (nil past the end of the text).
+    struct Seal: Equatable {
+        var paragraph: Int
+        var end: (container: Int, y: Double)
+        var next: (container: Int, y: Double)?
+        static func == (a: Seal, b: Seal) -> Bool {
+            a.paragraph == b.paragraph && a.end.container == b.end.container && abs(a.end.y - b.end.y) < 1e-6
+                && a.next?.container == b.next?.container && abs((a.next?.y ?? 0) - (b.next?.y ?? 0)) < 1e-6
+        }
+    }
+
+    /// The seal of `document` as `manager` has laid it out (as far as it needs).
+    private func seal(of document: BuiltDocument, in manager: LayoutManager) -> Seal? {
+        guard let last = document.pageReferences.last else { return nil }
+        let paragraph = document.storage.paragraphIndex(containing: last.range.lowerBound)
+        var end: (Int, Double)?, next: (Int, Double)?
+        var container = 0
+        while true {
+            // Lays the text out through this container, and no further.
+            let lines = manager.lineFragments(inContainerAt: container)
+            for line in lines {
+                if line.paragraphIndex == paragraph { end = (line.containerIndex, line.rect.maxY) }
+                if line.paragraphIndex == paragraph + 1, next == nil { next = (line.containerIndex, line.rect.minY) }
+            }
+            if next != nil || end != nil && paragraph + 1 >= document.storage.paragraphCount { break }
+            if let last = lines.last, last.paragraphIndex > paragraph + 1 { break }
+            // No container after this one: the text has ended.
+            if container + 1 >= manager.textContainers.count { break }
+            container += 1
+        }
+        guard let end else { return nil }
+        return Seal(paragraph: paragraph, end: end, next: next)
+    }
+
+    /// Whether `document`, laid out afresh up to its seal, matches `seal`.
+    private func sealHolds(_ seal: Seal, in document: BuiltDocument) -> Bool {
         let manager = manager(for: document)
         let composer = composer(for: document)
         manager.delegate = composer
+        defer { document.storage.removeObserver(manager) }
+        return self.seal(of: document, in: manager) == seal
+    }
+
+    /// The folio of the page each anchor of `document` is set on, by id; `seal` gets where
+    /// the paragraph of the last page reference ended.
+    func anchorPages(of document: BuiltDocument, seal: inout Seal?) -> [String: String] {
+        let manager = manager(for: document)
+        let composer = composer(for: document)
+        manager.delegate = composer
+        let sealParagraph = document.pageReferences.last.map { document.storage.paragraphIndex(containing: $0.range.lowerBound) }
+        var found: (end: (Int, Double)?, next: (Int, Double)?) = (nil, nil)
         let anchors = document.anchors.sorted { $0.offset < $1.offset }
         var next = 0
         var pages: [String: String] = [:]
@@ -91,6 +142,14 @@ struct DocumentLayout {
             let end = indexes.compactMap { manager.lineFragments(inContainerAt: $0).last?.characterRange.upperBound }.max() ?? 0
             let folio = PageFields.folio(page.number - 1 + template.firstPageNumber, template.numbering)
             lastFolio = folio
+            if let p = sealParagraph, found.next == nil {
+                for index in indexes {
+                    for line in manager.lineFragments(inContainerAt: index) {
+                        if line.paragraphIndex == p { found.end = (line.containerIndex, line.rect.maxY) }
+                        if line.paragraphIndex == p + 1, found.next == nil { found.next = (line.containerIndex, line.rect.minY) }
+                    }
+                }
+            }
             while next < anchors.count, anchors[next].offset < end {
                 if pages[anchors[next].id] == nil { pages[anchors[next].id] = folio }
                 next += 1
@@ -101,6 +160,7 @@ struct DocumentLayout {
         manager.ensureLayout()
         composer.flush()
         document.storage.removeObserver(manager)
+        if let p = sealParagraph, let end = found.end { seal = Seal(paragraph: p, end: end, next: found.next) }
         // Anchors at the very end (an empty last block) are on the last page.
         if let lastFolio { while next < anchors.count { pages[anchors[next].id] = pages[anchors[next].id] ?? lastFolio; next += 1 } }
         return pages
