@@ -74,6 +74,11 @@ extension LayoutManager {
             let width = content.width
             let h = height(of: lines(of: block, width: width))
             guard h > 0 else { continue }
+            if h > content.height + 1e-6 {
+                let at = textStorage.paragraphRange(at: paragraph)
+                warnings.append(LayoutWarning(characterRange: at.upperBound - 1..<at.upperBound,
+                                              message: "a floating block \(Int(h.rounded())) pt tall is taller than its column (\(Int(content.height.rounded())) pt): it runs past the column's foot; set it in the flow ({float=none}) to let it break across columns"))
+            }
             let here = cursor.containerIndex
             // Blocks keep their order: while an earlier one waits for a later column, this
             // one waits too.
