@@ -86,11 +86,17 @@ extension LayoutManager {
             if !waiting {
                 switch block.placement {
                 case .here:
-                    let top = cursor.linesInContainer == 0 ? max(cursor.y, content.minY + topFloatReserve(here)) : cursor.y
+                    // Below the band of lines the paragraph ended in (an obstacle may have split it).
+                    let below = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
+                    let top = cursor.linesInContainer == 0 ? max(below, content.minY + topFloatReserve(here)) : below
                     if top + h <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6 {
                         floatPieces.append(FloatPiece(block: block, containerIndex: here, place: .flow(y: top), height: h,
                                                       width: width, paragraphIndex: paragraph))
                         cursor.y = top + h + Self.floatGap
+                        if !cursor.band.isEmpty {
+                            cursor.band = []; cursor.bandIndex = 0; cursor.bandHeight = 0
+                            cursor.linesInContainer += 1
+                        }
                         continue
                     }
                 case .bottom:
