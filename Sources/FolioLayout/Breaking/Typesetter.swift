@@ -27,9 +27,26 @@ struct Typesetter {
             breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
-            ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
+        if parameters.finalHyphenDemerits > 0, let found = breaks, endsWithWordTail(items, found) {
+            // The last line would be the tail of a word broken on the line before: worth
+            // lines up to twice the tolerance's badness (spaces some 10 % wider at most) to avoid.
+            var strict = breaker
+            strict.finalHyphenDemerits = 1e9
+            if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance * 2),
+               !endsWithWordTail(items, other) {
+                breaks = other
+            }
+        }
+        breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
         return breaker.greedySpans(p, from: start, widths: widths)
+    }
+
+    /// Whether the next-to-last line of `breaks` ends in a hyphen.
+    private func endsWithWordTail(_ items: BreakItems, _ breaks: [Int]) -> Bool {
+        guard breaks.count >= 2 else { return false }
+        let b = breaks[breaks.count - 2]
+        return items.kind[b] == .penalty && items.flagged[b]
     }
 
     /// The item a line starting at `cluster` starts with.

@@ -31,7 +31,9 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// other way of setting the paragraph is outside the tolerance.
     public var doubleHyphenDemerits: Double
     /// Demerits for a paragraph whose next-to-last line ends in a hyphen
-    /// (`\finalhyphendemerits`): the word's end would sit alone on the last line.
+    /// (`\finalhyphendemerits`): the word's end would sit alone on the last line. When the
+    /// best setting still has one, a setting without it is taken if its lines are within
+    /// twice the tolerance. 0 turns both off.
     public var finalHyphenDemerits: Double
     /// The penalty of a hyphen across a column or page turn, the last line of a column
     /// ending in a hyphen (after TeX's `\brokenpenalty`; 1000): the paragraph is broken again
