@@ -289,6 +289,32 @@ final class TableLayoutTests: XCTestCase {
         assertSameAsFresh()
     }
 
+    func testEditingBeforeATableSplicesItsLayoutBackAsAFreshManagerWould() {
+        // The table's paragraphs share one layout record; an edit before the table keeps
+        // the table's layout as a tail and splices it back, record runs and all.
+        let table = TextTable(columnCount: 3, headerRowCount: 1)
+        var rows = [["#", "Name", "Note"]]
+        for i in 1...40 { rows.append(["\(i)", "Item \(i)", i % 9 == 0 ? prose : "note \(i)"]) }
+        let storage = makeTableStorage(rows, table: table, before: "Intro paragraph.", after: "After the table.")
+        storage.appendParagraph("And one more paragraph after that.")
+        let size = Size(width: 300, height: 260)
+        let (manager, containers) = layout(storage, size: size)
+        defer { withExtendedLifetime(containers) {} }
+        let intro = storage.paragraphRange(at: 0)
+        storage.replaceCharacters(in: intro.lowerBound..<(intro.lowerBound + 5), with: "Opening")
+        manager.ensureLayout()
+        XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(layout(storage, size: size).0.lineFragments))
+        // Characters and rows are still found in the spliced table.
+        let cell = storage.paragraphRange(at: 1 + 3 * 17 + 1)
+        XCTAssertEqual(storage.tableBlock(at: cell.lowerBound)?.startingRow, 17)
+        XCTAssertFalse(manager.frames(ofTableCellAt: cell.lowerBound).isEmpty)
+        // An edit after the table lays out only what follows it.
+        let last = storage.paragraphRange(at: storage.paragraphCount - 1)
+        storage.replaceCharacters(in: last.lowerBound..<(last.lowerBound + 3), with: "Then")
+        manager.ensureLayout()
+        XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(layout(storage, size: size).0.lineFragments))
+    }
+
     func testVerticalAlignmentPlacesShortCellsInTallRows() throws {
         let table = TextTable(columnCount: 4)
         let storage = makeTableStorage([[prose, "Top", "Middle", "Bottom"]], table: table, block: { r, c in

@@ -54,6 +54,77 @@ final class ValueTypeTests: XCTestCase {
         XCTAssertNotEqual(j, p)
     }
 
+    func testParagraphStyleCopiesAreIndependentValues() {
+        // The settings live in a shared box: a copy changed must not change the original,
+        // and styles built apart with the same settings are equal and hash alike.
+        var a = ParagraphStyle(alignment: .justified)
+        a.tabStops = [TabStop(.decimal, at: 72)]
+        a.eastAsian.characterStretch = 0.2
+        var b = a
+        b.headIndent = 12
+        b.eastAsian.lineBreakRules = .loose
+        XCTAssertEqual(a.headIndent, 0)
+        XCTAssertEqual(a.eastAsian.lineBreakRules, .strict)
+        XCTAssertEqual(b.eastAsian.characterStretch, 0.2)
+        XCTAssertNotEqual(a, b)
+        var c = ParagraphStyle()
+        c.alignment = .justified
+        c.tabStops = [TabStop(.decimal, at: 72)]
+        c.eastAsian.characterStretch = 0.2
+        XCTAssertEqual(a, c)
+        XCTAssertEqual(a.hashValue, c.hashValue)
+        XCTAssertEqual(Set([a, b, c]).count, 2)
+        // Setting a value it already has leaves a style equal to its copy.
+        var d = a
+        d.alignment = .justified
+        XCTAssertEqual(a, d)
+        b.headIndent = 0
+        b.eastAsian.lineBreakRules = .strict
+        XCTAssertEqual(a, b, "changed back, the copy equals the original again")
+    }
+
+    func testParagraphStyleTextBlocksOfAnyDepth() {
+        let outer = TextTable(columnCount: 2), inner = TextTable(columnCount: 3)
+        var p = ParagraphStyle()
+        XCTAssertEqual(p.textBlockCount, 0)
+        XCTAssertNil(p.textBlock(atDepth: 0))
+        XCTAssertNil(p.innermostTextBlock)
+        let cell = TextTableBlock(table: outer, startingRow: 4, rowSpan: 2, startingColumn: 1)
+        p.textBlocks = [cell]
+        XCTAssertEqual(p.textBlocks, [cell])
+        XCTAssertEqual(p.textBlockCount, 1)
+        XCTAssertEqual(p.textBlock(atDepth: 0), cell)
+        XCTAssertNil(p.textBlock(atDepth: 1))
+        XCTAssertNil(p.textBlock(atDepth: -1))
+        let nested = TextTableBlock(table: inner, startingRow: 0, startingColumn: 2)
+        p.textBlocks = [cell, nested]
+        XCTAssertEqual(p.textBlocks, [cell, nested])
+        XCTAssertEqual(p.textBlockCount, 2)
+        XCTAssertEqual(p.innermostTextBlock, nested)
+        XCTAssertEqual(p.textBlock(atDepth: 0), cell)
+        var q = p
+        q.textBlocks = [cell]
+        XCTAssertNotEqual(p, q)
+        q.textBlocks = []
+        XCTAssertEqual(q, ParagraphStyle())
+        // A long table's cells copy one style: the copy must stay small whatever the
+        // number of settings (a reference to them and the cell's own block).
+        XCTAssertLessThanOrEqual(MemoryLayout<ParagraphStyle>.size, 48)
+        XCTAssertLessThanOrEqual(MemoryLayout<TextTableBlock>.size, 32)
+    }
+
+    func testTableBlockRowsAndColumnsRoundTripAndClamp() {
+        let table = TextTable(columnCount: 4)
+        var block = TextTableBlock(table: table, startingRow: 70_000, rowSpan: 3, startingColumn: 2, columnSpan: 2)
+        XCTAssertEqual(block.rows, 70_000..<70_003)
+        XCTAssertEqual(block.columns, 2..<4)
+        block.startingRow = Int.max
+        XCTAssertEqual(block.startingRow, Int(Int32.max), "out of range rows are clamped, not trapped")
+        block.startingRow = 9
+        block.rowSpan = 1
+        XCTAssertEqual(block, TextTableBlock(table: table, startingRow: 9, startingColumn: 2, columnSpan: 2))
+    }
+
     func testLineBreakModeTruncates() {
         XCTAssertEqual(LineBreakMode.allCases.filter(\.truncates), [.truncateHead, .truncateMiddle, .truncateTail])
     }

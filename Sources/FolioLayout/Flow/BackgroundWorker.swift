@@ -184,7 +184,7 @@ final class BackgroundWorker: @unchecked Sendable {
     /// falls in a column of that width (the common case in a document of like pages).
     private func speculate(_ p: ShapedParagraph, paragraph index: Int, column: Column) {
         let style = p.style
-        guard p.clusterCount > 0, style.lineBreakMode == .wordWrap, !p.hasTabs, style.textBlocks.isEmpty else { return }
+        guard p.clusterCount > 0, style.lineBreakMode == .wordWrap, !p.hasTabs, style.textBlockCount == 0 else { return }
         let rtl = p.baseLevel & 1 == 1
         func area(_ k: Int) -> (x: Double, width: Double, leadingIndent: Double) {
             LineSlot.textArea(rectWidth: column.width, contentWidth: column.width, padding: column.padding, style: style,

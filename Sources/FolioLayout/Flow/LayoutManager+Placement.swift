@@ -81,7 +81,7 @@ extension LayoutManager {
         let index = records.count
         guard index < textStorage.paragraphCount else { finish(); return }
         var p = shapedParagraph(index)
-        if !p.style.textBlocks.isEmpty { return layoutTable(at: index, first: p) }
+        if p.style.textBlockCount > 0 { return layoutTable(at: index, first: p) }
         paragraphsLaidOut += 1
         records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count, tableStart: index))
         let style = p.style
@@ -372,7 +372,7 @@ extension LayoutManager {
         warnings.removeAll { $0.characterRange.lowerBound >= offset }
         fragments.removeSubrange((records[from].firstFragment - forgottenFragments)...)
         cursor = records[from].cursor
-        records.removeSubrange(from...)
+        records.removeAll(from: from)
     }
 
     /// Undoes the layout from paragraph `keep` on, so that it and the paragraphs after it

@@ -19,7 +19,7 @@ extension LayoutManager {
     /// the edit) if the new layout of the edited paragraphs ends exactly where the old one
     /// did: an edit costs the paragraphs it touches, not the rest of the document.
     struct Tail {
-        var records: [ParagraphRecord]
+        var records: [(record: ParagraphRecord, repeats: Int)]
         var fragments: ArraySlice<LineFragment>
         var warnings: [LayoutWarning]
         var firstParagraph: Int          // in the new numbering
@@ -43,7 +43,7 @@ extension LayoutManager {
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
         else { return nil }
         let startOffset = fragments[start].characterRange.lowerBound
-        return Tail(records: Array(records[firstOld...]), fragments: fragments[start...],
+        return Tail(records: records.runs(from: firstOld), fragments: fragments[start...],
                     warnings: warnings.filter { $0.characterRange.lowerBound >= startOffset },
                     firstParagraph: firstNew, paragraphDelta: delta, offsetDelta: edit.changeInLength, finalCursor: finalCursor)
     }
@@ -51,16 +51,16 @@ extension LayoutManager {
     /// Splices the kept tail back if the flow has reached it in the same state.
     func spliceTail(after index: Int) -> Bool {
         guard let t = tail else { return false }
-        guard index + 1 == t.firstParagraph, cursor == t.records[0].cursor else {
+        guard index + 1 == t.firstParagraph, cursor == t.records[0].record.cursor else {
             if index + 1 >= t.firstParagraph { tail = nil }
             return false
         }
         tail = nil
-        let base = t.records[0].firstFragment
+        let base = t.records[0].record.firstFragment
         let shift = t.offsetDelta
-        for r in t.records {
+        for (r, repeats) in t.records {
             records.append(ParagraphRecord(cursor: r.cursor, firstFragment: r.firstFragment - base + forgottenFragments + fragments.count,
-                                           tableStart: r.tableStart + t.paragraphDelta))
+                                           tableStart: r.tableStart + t.paragraphDelta), repeats: repeats)
         }
         func moved(_ r: Range<Int>) -> Range<Int> { (r.lowerBound + shift)..<(r.upperBound + shift) }
         for var f in t.fragments {
@@ -68,6 +68,7 @@ extension LayoutManager {
             f.truncatedRange = f.truncatedRange.map(moved)
             f.paragraphIndex += t.paragraphDelta
             for k in f.glyphRuns.indices { f.glyphRuns[k].characterRange = moved(f.glyphRuns[k].characterRange) }
+            for k in f.tableCells.indices { f.tableCells[k].characterRange = moved(f.tableCells[k].characterRange) }
             fragments.append(f)
         }
         warnings += t.warnings.map { LayoutWarning(characterRange: moved($0.characterRange), message: $0.message) }

@@ -45,11 +45,8 @@ public final class LayoutManager: TextStorageObserver {
     /// How many lines were forgotten from the front of `fragments`. A record's
     /// `firstFragment` counts them too: its line is `fragments[firstFragment - forgottenFragments]`.
     var forgottenFragments = 0
-    /// Where a paragraph's layout began. The paragraphs of a table share one record,
-    /// the table's: `tableStart` is its first paragraph (a paragraph's own index otherwise),
-    /// so laying out again from inside a table starts at the table.
-    struct ParagraphRecord { var cursor: FlowCursor; var firstFragment: Int; var tableStart: Int }
-    var records: [ParagraphRecord] = []
+    /// Where each paragraph's layout began (see `ParagraphRecord`).
+    var records = ParagraphRecords()
     var cursor = FlowCursor(containerIndex: 0, y: 0, linesInContainer: 0)
     var finished = false
     var completedContainers = 0
@@ -258,7 +255,7 @@ public final class LayoutManager: TextStorageObserver {
         if keep < records.count {
             fragments.removeSubrange((records[keep].firstFragment - forgottenFragments)...)
             cursor = records[keep].cursor
-            records.removeSubrange(keep...)
+            records.removeAll(from: keep)
         }
         finished = false
         unplacedRange = nil

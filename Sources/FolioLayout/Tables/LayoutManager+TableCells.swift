@@ -26,7 +26,7 @@ extension LayoutManager {
                 var lo = 0.0, hi = 0.0
                 var i = cell.paragraphs.lowerBound
                 while i < cell.paragraphs.upperBound {
-                    if cell.holdsTable, textStorage.paragraphStyle(ofParagraph: i).textBlocks.count > table.depth + 1 {
+                    if cell.holdsTable, textStorage.paragraphStyle(ofParagraph: i).textBlockCount > table.depth + 1 {
                         let nested = TableStructure(storage: textStorage, from: i, depth: table.depth + 1, limit: cell.paragraphs.upperBound)
                         let g = measure(nested, available: .infinity, shapes: shapes)
                         lo = max(lo, g.needs.minimum.reduce(0, +))
@@ -78,7 +78,7 @@ extension LayoutManager {
         var i = cell.paragraphs.lowerBound
         while i < cell.paragraphs.upperBound {
             // Only a cell holding a table needs each paragraph's style before shaping it.
-            if cell.holdsTable, case let style = textStorage.paragraphStyle(ofParagraph: i), style.textBlocks.count > depth + 1 {
+            if cell.holdsTable, case let style = textStorage.paragraphStyle(ofParagraph: i), style.textBlockCount > depth + 1 {
                 if i > cell.paragraphs.lowerBound { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
                 let nested = TableStructure(storage: textStorage, from: i, depth: depth + 1, limit: cell.paragraphs.upperBound)
                 let set = setWhole(nested, width: width, shapes: shapes)

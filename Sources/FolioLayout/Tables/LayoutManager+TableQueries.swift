@@ -12,7 +12,7 @@ extension LayoutManager {
     /// needed; empty when the character is in no table or was not placed.
     public func frames(ofTableCellAt offset: Int) -> [TableCellFrame] {
         guard let block = textStorage.tableBlock(at: offset),
-              let cell = textStorage.rangeOfTableCell(at: offset, depth: textStorage.paragraphStyle(at: offset).textBlocks.count - 1)
+              let cell = textStorage.rangeOfTableCell(at: offset, depth: textStorage.paragraphStyle(at: offset).textBlockCount - 1)
         else { return [] }
         // The cell's last line is set once the row is, with every part before it.
         _ = lineFragment(forCharacterAt: max(cell.lowerBound, cell.upperBound - 1))

@@ -9,7 +9,7 @@ extension LayoutManager {
         let t = table.table
         let last = table.paragraphs.upperBound - 1
         let record = ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count, tableStart: index)
-        for _ in table.paragraphs { records.append(record) }
+        records.append(record, repeats: table.paragraphs.count)
         paragraphsLaidOut += table.paragraphs.count
         var primed: ShapedParagraph? = first
         let shapes = TableShapes { [unowned self] i in

@@ -1,14 +1,28 @@
 /// A table as the storage holds it: its cells (runs of paragraphs with the same block)
 /// in row order, and how many rows they make.
 struct TableStructure {
+    /// A cell (one per cell of a long table: its indexes are kept in 32 bits).
     struct Cell {
         var block: TextTableBlock
-        var paragraphs: Range<Int>
+        var paragraphs: Range<Int> {
+            get { Int(firstParagraph)..<Int(endParagraph) }
+            set { firstParagraph = Int32(clamping: newValue.lowerBound); endParagraph = Int32(clamping: newValue.upperBound) }
+        }
         /// The cell's rows, clipped to the part of the table it is read in.
-        var rows: Range<Int>
+        var rows: Range<Int> {
+            get { Int(firstRow)..<Int(endRow) }
+            set { firstRow = Int32(clamping: newValue.lowerBound); endRow = Int32(clamping: newValue.upperBound) }
+        }
         /// Some of its paragraphs are cells of a table nested in it.
         var holdsTable = false
         var columns: Range<Int> { block.columns }
+        private var firstParagraph: Int32, endParagraph: Int32, firstRow: Int32, endRow: Int32
+
+        init(block: TextTableBlock, paragraphs: Range<Int>, rows: Range<Int>, holdsTable: Bool) {
+            self.block = block; self.holdsTable = holdsTable
+            firstParagraph = Int32(clamping: paragraphs.lowerBound); endParagraph = Int32(clamping: paragraphs.upperBound)
+            firstRow = Int32(clamping: rows.lowerBound); endRow = Int32(clamping: rows.upperBound)
+        }
     }
 
     let table: TextTable
@@ -23,23 +37,22 @@ struct TableStructure {
     /// Reads the table whose cell starts at paragraph `first`, at nesting depth `depth`,
     /// up to (not past) paragraph `limit`.
     init(storage: TextStorage, from first: Int, depth: Int, limit: Int) {
-        let blocks = storage.paragraphStyle(ofParagraph: first).textBlocks
-        table = blocks[depth].table
+        table = storage.paragraphStyle(ofParagraph: first).textBlock(atDepth: depth)!.table
         self.depth = depth
         var i = first
         var sorted = true
         while i < limit {
-            let b = storage.paragraphStyle(ofParagraph: i).textBlocks
-            guard depth < b.count, b[depth].table === table else { break }
-            let block = b[depth]
+            let style = storage.paragraphStyle(ofParagraph: i)
+            guard let block = style.textBlock(atDepth: depth), block.table === table else { break }
+            let nested = style.textBlockCount > depth + 1
             if let last = cells.last, last.paragraphs.upperBound == i, last.block == block {
                 cells[cells.count - 1].paragraphs = last.paragraphs.lowerBound..<(i + 1)
-                if b.count > depth + 1 { cells[cells.count - 1].holdsTable = true }
+                if nested { cells[cells.count - 1].holdsTable = true }
             } else {
                 if let last = cells.last, (last.block.rows.lowerBound, last.block.columns.lowerBound) > (block.rows.lowerBound, block.columns.lowerBound) {
                     sorted = false
                 }
-                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows, holdsTable: b.count > depth + 1))
+                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows, holdsTable: nested))
                 rowCount = max(rowCount, block.rows.upperBound)
             }
             i += 1

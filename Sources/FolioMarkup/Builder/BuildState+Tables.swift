@@ -120,13 +120,23 @@ extension BuildState {
                                        verticalAlignment: .baseline, keepsRowTogether: keepRows)
         var headerPrototype = prototype
         headerPrototype.backgroundColor = look.headerBackground
+        // One paragraph style per kind of row and column, copied for each cell: the cells
+        // share its settings and hold only their own block (a long table's memory).
+        struct CellStyleKey: Hashable { var kind: String, column: Int }
+        var cellStyles: [CellStyleKey: (ResolvedStyle, ParagraphStyle)] = [:]
         for cell in placed {
             let kind = cell.row < header ? "table-header" : cell.row >= content.rows.count - footer ? "table-footer" : "table-cell"
-            let style = try styles.paragraphStyle(named: kind, at: block.location)
-            var p = style.paragraph
-            if cell.column < content.alignments.count, let a = content.alignments[cell.column] {
-                p.alignment = a == .left ? .left : a == .right ? .right : .center
+            let key = CellStyleKey(kind: kind, column: cell.column)
+            if cellStyles[key] == nil {
+                let style = try styles.paragraphStyle(named: kind, at: block.location)
+                var p = style.paragraph
+                if cell.column < content.alignments.count, let a = content.alignments[cell.column] {
+                    p.alignment = a == .left ? .left : a == .right ? .right : .center
+                }
+                cellStyles[key] = (style, p)
             }
+            let (style, shared) = cellStyles[key]!
+            var p = shared
             var block = cell.row < header ? headerPrototype : prototype
             block.startingRow = cell.row; block.rowSpan = cell.rows
             block.startingColumn = cell.column; block.columnSpan = cell.columns

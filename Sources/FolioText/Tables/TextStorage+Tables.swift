@@ -3,7 +3,7 @@ extension TextStorage {
     /// column), nil when the character is not in a table.
     public func tableBlock(at offset: Int) -> TextTableBlock? {
         guard paragraphCount > 0 else { return nil }
-        return paragraphStyle(ofParagraph: paragraphIndex(containing: min(max(0, offset), length))).textBlocks.last
+        return paragraphStyle(ofParagraph: paragraphIndex(containing: min(max(0, offset), length))).innermostTextBlock
     }
 
     /// The storage range of the cell holding the character at `offset` at nesting depth
@@ -12,12 +12,10 @@ extension TextStorage {
     public func rangeOfTableCell(at offset: Int, depth: Int = 0) -> Range<Int>? {
         guard paragraphCount > 0 else { return nil }
         let p = paragraphIndex(containing: min(max(0, offset), length))
-        let blocks = paragraphStyle(ofParagraph: p).textBlocks
-        guard depth < blocks.count else { return nil }
-        let block = blocks[depth]
+        guard let block = paragraphStyle(ofParagraph: p).textBlock(atDepth: depth) else { return nil }
         var first = p, last = p
-        while first > 0, let b = paragraphStyle(ofParagraph: first - 1).textBlocks.dropFirst(depth).first, b == block { first -= 1 }
-        while last + 1 < paragraphCount, let b = paragraphStyle(ofParagraph: last + 1).textBlocks.dropFirst(depth).first, b == block { last += 1 }
+        while first > 0, paragraphStyle(ofParagraph: first - 1).textBlock(atDepth: depth) == block { first -= 1 }
+        while last + 1 < paragraphCount, paragraphStyle(ofParagraph: last + 1).textBlock(atDepth: depth) == block { last += 1 }
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
     }
 
@@ -27,13 +25,8 @@ extension TextStorage {
     public func rangeOfTable(at offset: Int, depth: Int = 0) -> Range<Int>? {
         guard paragraphCount > 0 else { return nil }
         let p = paragraphIndex(containing: min(max(0, offset), length))
-        let blocks = paragraphStyle(ofParagraph: p).textBlocks
-        guard depth < blocks.count else { return nil }
-        let table = blocks[depth].table
-        func inTable(_ i: Int) -> Bool {
-            let b = paragraphStyle(ofParagraph: i).textBlocks
-            return depth < b.count && b[depth].table === table
-        }
+        guard let table = paragraphStyle(ofParagraph: p).textBlock(atDepth: depth)?.table else { return nil }
+        func inTable(_ i: Int) -> Bool { paragraphStyle(ofParagraph: i).textBlock(atDepth: depth)?.table === table }
         var first = p, last = p
         while first > 0, inTable(first - 1) { first -= 1 }
         while last + 1 < paragraphCount, inTable(last + 1) { last += 1 }

@@ -21,10 +21,30 @@ public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
 public struct TextTableBlock: Hashable, Sendable {
     /// The table the cell belongs to.
     public var table: TextTable
-    /// The cell's first row (0-based) and how many rows it covers.
-    public var startingRow: Int, rowSpan: Int
-    /// The cell's first column (0-based) and how many columns it covers.
-    public var startingColumn: Int, columnSpan: Int
+    /// The cell's first row (0-based).
+    public var startingRow: Int {
+        get { Int(place.row) }
+        set { place.row = Int32(clamping: newValue) }
+    }
+    /// How many rows the cell covers.
+    public var rowSpan: Int {
+        get { Int(place.rowSpan) }
+        set { place.rowSpan = Int32(clamping: newValue) }
+    }
+    /// The cell's first column (0-based).
+    public var startingColumn: Int {
+        get { Int(place.column) }
+        set { place.column = Int32(clamping: newValue) }
+    }
+    /// How many columns the cell covers.
+    public var columnSpan: Int {
+        get { Int(place.columnSpan) }
+        set { place.columnSpan = Int32(clamping: newValue) }
+    }
+    /// Rows and columns in 32 bits each (a cell is copied into every paragraph style of
+    /// its cell: a long table's memory).
+    private var place: Place
+    private struct Place: Hashable { var row: Int32, rowSpan: Int32, column: Int32, columnSpan: Int32 }
     /// The box settings, shared by every copy of a block until one changes them: a long
     /// table's cells, made from one block, then cost a few words each.
     private var box: Box
@@ -70,8 +90,8 @@ public struct TextTableBlock: Hashable, Sendable {
         precondition(startingRow >= 0 && startingColumn >= 0 && rowSpan >= 1 && columnSpan >= 1,
                      "a cell starts at row and column 0 or later and covers at least one of each")
         self.table = table
-        self.startingRow = startingRow; self.rowSpan = rowSpan
-        self.startingColumn = startingColumn; self.columnSpan = columnSpan
+        place = Place(row: Int32(clamping: startingRow), rowSpan: Int32(clamping: rowSpan),
+                      column: Int32(clamping: startingColumn), columnSpan: Int32(clamping: columnSpan))
         box = Box(padding: padding, borders: borders, backgroundColor: backgroundColor, verticalAlignment: verticalAlignment,
                   keepsRowTogether: keepsRowTogether, minimumHeight: minimumHeight)
     }
@@ -86,14 +106,12 @@ public struct TextTableBlock: Hashable, Sendable {
 
     /// Blocks are equal when they name the same table, rows and columns and look alike.
     public static func == (a: TextTableBlock, b: TextTableBlock) -> Bool {
-        a.table === b.table && a.startingRow == b.startingRow && a.rowSpan == b.rowSpan && a.startingColumn == b.startingColumn
-            && a.columnSpan == b.columnSpan && (a.box === b.box || a.box.values == b.box.values)
+        a.table === b.table && a.place == b.place && (a.box === b.box || a.box.values == b.box.values)
     }
 
     /// Hashes the table, rows and columns.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(table); hasher.combine(startingRow); hasher.combine(startingColumn)
-        hasher.combine(rowSpan); hasher.combine(columnSpan)
+        hasher.combine(table); hasher.combine(place)
     }
 
     private mutating func unshare() {
@@ -101,13 +119,14 @@ public struct TextTableBlock: Hashable, Sendable {
     }
 
     private final class Box: @unchecked Sendable {
-        // Only written through a uniquely referenced copy (`unshare`).
-        var padding: EdgeInsets
-        var borders: TableEdges
-        var backgroundColor: Color?
-        var verticalAlignment: VerticalAlignment
-        var keepsRowTogether: Bool
-        var minimumHeight: Double
+        // Only written through a uniquely referenced copy (`unshare`): no read can overlap
+        // a write, so the dynamic exclusivity checks are left out.
+        @exclusivity(unchecked) var padding: EdgeInsets
+        @exclusivity(unchecked) var borders: TableEdges
+        @exclusivity(unchecked) var backgroundColor: Color?
+        @exclusivity(unchecked) var verticalAlignment: VerticalAlignment
+        @exclusivity(unchecked) var keepsRowTogether: Bool
+        @exclusivity(unchecked) var minimumHeight: Double
 
         init(padding: EdgeInsets, borders: TableEdges, backgroundColor: Color?, verticalAlignment: VerticalAlignment,
              keepsRowTogether: Bool, minimumHeight: Double) {
