@@ -13,7 +13,7 @@ public struct Example: Sendable {
     /// Every example, in the README's order.
     public static let all: [Example] = [
         twoColumns, twoLayoutManagers, exclusions, circle, centeredIndents, dropInitial,
-        justifiedHyphenated, decimalTabs, inlineImages, customAttribute, measuring, threeLines,
+        justifiedHyphenated, decimalTabs, inlineImages, customAttribute, measuring, threeLines, tableObstacle,
     ] + templateExamples
 }
 

@@ -34,8 +34,8 @@ final class ExamplesTests: XCTestCase {
     private func spread(_ values: [Double]) -> Double { (values.max() ?? 0) - (values.min() ?? 0) }
 
     func testEveryExampleIsListed() {
-        XCTAssertEqual(Example.all.prefix(12).map(\.name.first!), Array("abcdefghijkl"))
-        XCTAssertEqual(Example.all.dropFirst(12).map(\.name),
+        XCTAssertEqual(Example.all.prefix(13).map(\.name.first!), Array("abcdefghijklm"))
+        XCTAssertEqual(Example.all.dropFirst(13).map(\.name),
                        ["default", "book", "two-column", "newspaper", "report", "large-print", "letter"].map { "template-\($0)" })
     }
 
@@ -244,6 +244,28 @@ final class ExamplesTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("\u{2026}"))
         XCTAssertTrue(flat([sampleParagraphs[2]]).hasPrefix(String(text.dropLast()).trimmingCharacters(in: .whitespaces)), text)
         XCTAssertTrue(lines.allSatisfy { $0.xMin >= 89.5 && $0.xMax <= 330.5 }, "within the 240 pt container")
+    }
+
+    /// The table's rows keep clear of the oval (x 90…200, y 290…370 on the page), its 16
+    /// rows come whole and in order, and the wider container gets wider columns.
+    func testTableFlowsPastTheObstacleIntoTheWiderColumn() throws {
+        let (path, text) = try run("m-table-obstacle", pages: 1)
+        let words = try pdfWords(path)
+        let inOval = words.filter { $0.xMax > 90 && $0.xMin < 200 && $0.yMax > 290 && $0.yMin < 370 }
+        XCTAssertEqual(inOval.map(\.text), [], "words under the obstacle")
+        var at = text.startIndex
+        for face in ["Garamond", "Caslon", "Baskerville", "Bodoni", "Didot", "Helvetica", "Minion"] {
+            let r = try XCTUnwrap(text.range(of: face, range: at..<text.endIndex), "\(face) after the faces before it")
+            at = r.upperBound
+        }
+        XCTAssertTrue(text.contains("Fonts (continued)"))
+        // In the 275 pt container (from x 280) the columns are shared out again: its rows
+        // reach past where the 220 pt table of the first container would end.
+        XCTAssertGreaterThan(words.filter { $0.xMin > 270 }.map(\.xMax).max() ?? 0, 280 + 220 + 20, "columns shared out for the wider container")
+        // No word is cut for want of room: each face's name is whole.
+        for face in ["Baskerville", "Clarendon", "Univers", "Palatino"] {
+            XCTAssertTrue(words.contains { $0.text == face }, face)
+        }
     }
 
     /// Every built-in template sets its example document: valid, with its title and its

@@ -315,6 +315,110 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(layout(storage, size: size).0.lineFragments))
     }
 
+    /// Supplies containers whose widths follow `widths` (the last repeating).
+    private final class WidthsContainers: LayoutManagerDelegate {
+        let widths: [Double]
+        var given = 0
+        init(_ widths: [Double]) { self.widths = widths }
+        func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                           for request: ContainerRequest) -> TextContainer? {
+            guard given < 100 else { return nil }
+            defer { given += 1 }
+            return TextContainer(size: Size(width: widths[min(given, widths.count - 1)], height: 220))
+        }
+    }
+
+    func testATableContinuingIntoAContainerOfAnotherWidthSharesItsColumnsOutForIt() throws {
+        var rows = [["Item", "Description", "Amount"]]
+        for i in 1...40 { rows.append(["\(i)", i % 5 == 0 ? "A longer description of item \(i) that wraps" : "Item \(i)", "\(i * 7).50"]) }
+        for widths in [[200.0, 420], [420.0, 200]] {
+            let table = TextTable(columnCount: 3, width: .fraction(1), headerRowCount: 1)
+            let storage = makeTableStorage(rows, table: table)
+            let manager = LayoutManager(textStorage: storage)
+            let containers = WidthsContainers(widths)
+            manager.delegate = containers
+            manager.ensureLayout()
+            XCTAssertNil(manager.unplacedRange)
+            XCTAssertGreaterThan(manager.textContainers.count, 2)
+            for (index, container) in manager.textContainers.enumerated() {
+                let frames = manager.tableCellFrames(inContainerAt: index)
+                guard !frames.isEmpty else { continue }
+                // A full-width table fills each container it is set in, and no cell runs past it.
+                let right = try XCTUnwrap(frames.map(\.rect.maxX).max())
+                XCTAssertEqual(frames.map(\.rect.minX).min()!, 0, accuracy: 0.01, "\(widths) container \(index)")
+                XCTAssertEqual(right, container.size.width, accuracy: 0.01, "\(widths) container \(index)")
+                // The header repeated at its top is set for the same columns as the rows under it.
+                let header = frames.filter { $0.block.startingRow == 0 }
+                let body = frames.filter { $0.block.startingRow > 0 }
+                XCTAssertEqual(header.count, 3)
+                for column in 0..<3 {
+                    let h = try XCTUnwrap(header.first { $0.block.startingColumn == column }).rect
+                    for cell in body where cell.block.startingColumn == column {
+                        XCTAssertEqual(cell.rect.minX, h.minX, accuracy: 0.01)
+                        XCTAssertEqual(cell.rect.width, h.width, accuracy: 0.01)
+                    }
+                }
+                // The lines of text stay inside their container.
+                for line in manager.lineFragments(inContainerAt: index) where !line.glyphRuns.isEmpty {
+                    XCTAssertLessThanOrEqual(line.usedRect.maxX, container.size.width + 0.01)
+                }
+            }
+        }
+    }
+
+    /// Supplies containers with an obstacle across part of their width at `obstacle`.
+    private final class ObstacleContainers: LayoutManagerDelegate {
+        let obstacle: Rect
+        var given = 0
+        init(_ obstacle: Rect) { self.obstacle = obstacle }
+        func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
+                           for request: ContainerRequest) -> TextContainer? {
+            guard given < 50 else { return nil }
+            given += 1
+            let c = TextContainer(size: Size(width: 300, height: 300))
+            c.exclusionPaths = [BezierPath(ovalIn: obstacle)]
+            return c
+        }
+    }
+
+    func testRowsGoBelowAContainersObstacleInsteadOfOverlappingIt() throws {
+        let table = TextTable(columnCount: 3, width: .fraction(1), headerRowCount: 1, frame: TableEdges(all: TableBorder(width: 1)),
+                              continuationLabel: "(continued)")
+        var rows = [["#", "Name", "Note"]]
+        for i in 1...30 { rows.append(["\(i)", "Item \(i)", i == 6 ? prose : "note \(i)"]) }
+        let obstacle = Rect(x: 180, y: 90, width: 100, height: 60)
+        let storage = makeTableStorage(rows, table: table, before: "Before.", after: "After the table.")
+        let manager = LayoutManager(textStorage: storage)
+        let containers = ObstacleContainers(obstacle)
+        manager.delegate = containers
+        manager.ensureLayout()
+        XCTAssertNil(manager.unplacedRange)
+        var belowObstacle = 0
+        for index in manager.textContainers.indices {
+            let frames = manager.tableCellFrames(inContainerAt: index)
+            for f in frames {
+                // The obstacle's box (an oval's bounds, to the nearest point) is kept clear.
+                let clear = f.rect.maxY <= obstacle.minY + 1 || f.rect.minY >= obstacle.maxY - 1
+                XCTAssertTrue(clear, "container \(index) row \(f.block.startingRow): \(f.rect) meets the obstacle")
+                if f.rect.minY >= obstacle.maxY - 1 { belowObstacle += 1 }
+            }
+            for line in manager.lineFragments(inContainerAt: index) where !line.glyphRuns.isEmpty {
+                XCTAssertTrue(line.rect.maxY <= obstacle.minY + 1 || line.rect.minY >= obstacle.maxY - 1, "\(line.rect)")
+            }
+            // Below the obstacle the table goes on without the header or label again: a
+            // header row appears once per container, the label only at containers after the first.
+            XCTAssertLessThanOrEqual(frames.filter { $0.block.startingRow == 0 }.count, 3, "container \(index)")
+            let labels = manager.lineFragments(inContainerAt: index).filter { $0.glyphRuns.contains { $0.text.contains("continued") } }
+            XCTAssertEqual(labels.count, index == 0 ? 0 : 1, "container \(index)")
+        }
+        XCTAssertGreaterThan(belowObstacle, 0)
+        // Every row is set once (repetitions aside), in order.
+        let body = manager.textContainers.indices.flatMap { manager.tableCellFrames(inContainerAt: $0) }
+            .filter { !$0.isRepetition && $0.block.startingColumn == 0 }.map(\.block.startingRow)
+        XCTAssertEqual(Array(Set(body)).sorted(), Array(0...30))
+        XCTAssertEqual(body, body.sorted())
+    }
+
     func testVerticalAlignmentPlacesShortCellsInTallRows() throws {
         let table = TextTable(columnCount: 4)
         let storage = makeTableStorage([[prose, "Top", "Middle", "Bottom"]], table: table, block: { r, c in

@@ -30,9 +30,9 @@ extension LayoutManager {
         if cursor.linesInContainer > 0 { cursor.y += t.spacingBefore + style.paragraphSpacingBefore }
         guard var container = enterContainer() else { return markUnplaced(from: first.storageOffset) }
 
-        let content = container.contentRect
-        let available = max(1, content.width - 2 * container.lineFragmentPadding)
-        let geometry = measure(table, available: available, shapes: shapes)
+        func available(_ c: TextContainer) -> Double { max(1, c.contentRect.width - 2 * c.lineFragmentPadding) }
+        var width = available(container)
+        var geometry = measure(table, available: width, shapes: shapes)
         if let dropped = shapes.firstDropped, worker != nil {
             // A long table: measuring shaped more paragraphs than it kept. The worker,
             // now past the table, shapes them again ahead of the rows being set.
@@ -52,22 +52,29 @@ extension LayoutManager {
             }
             return groups
         }
-        let header = setGroups(table.headerRows)
         var totals = columnTotals(of: table, shapes: shapes)
-        let footer = setGroups(table.footerRows)
+        var header: [RowGroup] = [], footer: [RowGroup] = []
+        var headerHeight = 0.0, footerHeight = 0.0
+        /// Sets the rows every part may repeat, for the columns as they are now.
+        func setRepeatedRows() {
+            header = setGroups(table.headerRows)
+            footer = setGroups(table.footerRows)
+            headerHeight = header.reduce(0) { $0 + $1.height }
+            footerHeight = footer.reduce(0) { $0 + $1.height }
+            if !totals.isEmpty {
+                // Room for the footer as it will be set: with a total as wide as most are.
+                let kept = shapes.replaced
+                fillTotals(totals.sample, in: table, shapes: shapes)
+                footerHeight = max(footerHeight, setGroups(table.footerRows).reduce(0) { $0 + $1.height })
+                shapes.replaced = kept
+            }
+        }
+        setRepeatedRows()
         /// The footer rows, with the totals so far written in.
         func footerGroups() -> [RowGroup] {
             guard !totals.isEmpty else { return footer }
             fillTotals(totals, in: table, shapes: shapes)
             return setGroups(table.footerRows)
-        }
-        let headerHeight = header.reduce(0) { $0 + $1.height }
-        var footerHeight = footer.reduce(0) { $0 + $1.height }
-        if !totals.isEmpty {
-            // Room for the footer as it will be set: with a total as wide as most are.
-            fillTotals(totals.sample, in: table, shapes: shapes)
-            footerHeight = max(footerHeight, setGroups(table.footerRows).reduce(0) { $0 + $1.height })
-            shapes.replaced.removeAll()
         }
         // The "continued" line, shaped the first time the table breaks (most never do).
         var continued: LineFragment?? = nil
@@ -80,6 +87,32 @@ extension LayoutManager {
 
         var out = CellContent()
         var part = TablePart(table: table, geometry: geometry, x: left(container), containerIndex: cursor.containerIndex)
+        // Rows do not wrap around a container's obstacles (exclusion paths, a shape): they
+        // go below them, the table's frame closed above the obstacle and opened again under
+        // it. `bands` are the stretches of the container the table's width runs free in.
+        var bands = freeBands(in: container, x: part.x, width: geometry.width)
+        /// The part was begun below an obstacle in the container the table was already in:
+        /// no "continued" label or header again.
+        var resumed = false
+        /// The free band holding `y` or the first below it, nil when none is left.
+        func band(from y: Double) -> ClosedRange<Double>? {
+            guard let bands else { return y < container.contentRect.maxY - 1e-6 ? y...container.contentRect.maxY : nil }
+            return bands.first { $0.upperBound > y + 1e-6 }
+        }
+        /// Goes on at `y`, below an obstacle in this container.
+        func resume(at y: Double) {
+            if part.hasRows { part.close(at: cursor.y, into: &out) }
+            part = TablePart(table: table, geometry: geometry, x: part.x, containerIndex: cursor.containerIndex)
+            resumed = placedBody
+            cursor.y = y
+        }
+        /// Goes on below the next obstacle in this container: false when none is left.
+        func skipObstacle() -> Bool {
+            guard bands != nil, let here = band(from: cursor.y), let next = band(from: here.upperBound + 1e-6),
+                  next.lowerBound > cursor.y else { return false }
+            resume(at: next.lowerBound)
+            return true
+        }
         var placedBody = false
         var partBody = false
         var overflowWarned = false
@@ -100,13 +133,13 @@ extension LayoutManager {
                 layOutAgain(from: keep)
                 return false
             }
-            if placedBody, var line = label() {
+            if placedBody, !resumed, var line = label() {
                 line = line.offsetBy(dx: part.x, dy: cursor.y - line.rect.minY)
                 line.containerIndex = cursor.containerIndex
                 out.lines.append(line)
                 cursor.y += line.rect.height
             }
-            for g in header where !placedBody || t.repeatsHeader {
+            for g in header where !resumed && (!placedBody || t.repeatsHeader) {
                 part.emit(g, at: cursor.y, into: &out, repetition: placedBody)
                 cursor.y += g.height
             }
@@ -133,7 +166,18 @@ extension LayoutManager {
             guard let c = enterContainer() else { return false }
             noteCompletedContainers()
             container = c
+            if abs(available(c) - width) > 1e-6 {
+                // A container of another width: the columns are shared out again for it
+                // (from the content widths measured once), so the table keeps to its width
+                // rules there — full width stays full width, a narrower column is not overrun.
+                width = available(c)
+                geometry = TableGeometry(widths: geometry.needs.resolve(t, available: width), decimal: geometry.decimal,
+                                         needs: geometry.needs)
+                setRepeatedRows()
+            }
             part = TablePart(table: table, geometry: geometry, x: left(c), containerIndex: cursor.containerIndex)
+            bands = freeBands(in: c, x: part.x, width: geometry.width)
+            resumed = false
             partBody = false
             return true
         }
@@ -144,7 +188,16 @@ extension LayoutManager {
             var group = setRows(rows, of: table, geometry: geometry, shapes: shapes)
             pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
             while true {
-                let bottom = container.contentRect.maxY
+                if bands != nil {
+                    // An obstacle where the rows would start: below it, or on to the next
+                    // container when it reaches the foot.
+                    guard let here = band(from: cursor.y) else {
+                        guard breakPart() else { return markUnplaced(from: group.cells.first?.characterRange.lowerBound ?? first.storageOffset) }
+                        continue
+                    }
+                    if here.lowerBound > cursor.y + 1e-6 { resume(at: here.lowerBound) }
+                }
+                let bottom = band(from: cursor.y)?.upperBound ?? cursor.y
                 let opening = part.hasRows ? 0 : (placedBody ? (t.repeatsHeader ? headerHeight : 0) + (label()?.rect.height ?? 0) : headerHeight)
                 // Footers that repeat end each page: room is kept for them (the last one
                 // moves on by itself when it does not fit).
@@ -174,9 +227,11 @@ extension LayoutManager {
                     cursor.y += head.height
                     placedBody = true; partBody = true
                     group = rest
+                    if skipObstacle() { continue }
                     guard breakPart() else { return markUnplaced(from: rest.cells.first?.characterRange.lowerBound ?? first.storageOffset) }
                     continue
                 }
+                if skipObstacle() { continue }
                 if !atTop {
                     guard breakPart() else { return markUnplaced(from: group.cells.first?.characterRange.lowerBound ?? first.storageOffset) }
                     continue
@@ -206,7 +261,7 @@ extension LayoutManager {
         }
         let finalFooter = footerGroups()
         let finalHeight = finalFooter.reduce(0) { $0 + $1.height }
-        if part.hasRows, !finalFooter.isEmpty, cursor.y + finalHeight > container.contentRect.maxY + 1e-6 {
+        if part.hasRows, !finalFooter.isEmpty, cursor.y + finalHeight > (band(from: cursor.y)?.upperBound ?? cursor.y) + 1e-6 {
             // The last footer goes on to the next container, under the header repeated.
             guard breakPart(footers: false) else { return markUnplaced(from: finalFooter[0].cells.first?.characterRange.lowerBound ?? first.storageOffset) }
             guard open() else { return }
@@ -249,5 +304,24 @@ extension LayoutManager {
         line.isRepetition = true
         line.rect.size.width = line.usedRect.width
         return line
+    }
+
+    /// The stretches of `container` (top to bottom) in which a table `width` wide at `x`
+    /// meets no obstacle, to the nearest point; nil when the container has none.
+    func freeBands(in container: TextContainer, x: Double, width: Double) -> [ClosedRange<Double>]? {
+        guard !container.isSimpleRectangle else { return nil }
+        let content = container.contentRect
+        func free(_ y: Double) -> Bool {
+            let r = container.lineFragmentRects(proposed: Rect(x: x, y: y, width: width, height: min(1, content.maxY - y)))
+            return r.count == 1 && r[0].minX <= x + 1e-6 && r[0].maxX >= min(x + width, content.maxX) - 1e-6
+        }
+        var bands: [ClosedRange<Double>] = []
+        var y = content.minY, start: Double?
+        while y < content.maxY - 1e-6 {
+            if free(y) { if start == nil { start = y } } else if let s = start { bands.append(s...y); start = nil }
+            y = min(y + 1, content.maxY)
+        }
+        if let s = start { bands.append(s...content.maxY) }
+        return bands
     }
 }
