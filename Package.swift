@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FolioMarkup", targets: ["FolioMarkup"]),
         .library(name: "FolioPages", targets: ["FolioPages"]),
         .library(name: "FolioDocument", targets: ["FolioDocument"]),
+        .library(name: "FolioServe", targets: ["FolioServe"]),
         .executable(name: "folio", targets: ["folio"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
         .executable(name: "folio-fuzz", targets: ["folio-fuzz"]),
@@ -21,6 +22,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
@@ -59,12 +65,21 @@ let package = Package(
         .target(name: "FolioPages", dependencies: ["FolioMarkup", "FolioLayout", "FolioRender"]),
         // One document through both: RenderJob and the command line's overrides.
         .target(name: "FolioDocument", dependencies: ["FolioMarkup", "FolioPages"]),
+        // `folio serve`: the rendering service (HTTP on Hummingbird, Prometheus metrics).
+        .target(name: "FolioServe", dependencies: [
+            "FolioDocument",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
         // The built-in templates (Templates/) compiled into the binary.
         .executableTarget(name: "folio-embed", path: "Sources/folio-embed"),
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["folio-embed"],
                 path: "Sources/EmbedTemplatesPlugin"),
         .executableTarget(name: "folio", dependencies: [
-            "FolioDocument",
+            "FolioDocument", "FolioServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "folio-bench", dependencies: ["FolioDocument"]),
@@ -84,6 +99,10 @@ let package = Package(
         .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "FolioTestSupport"]),
+        .testTarget(name: "FolioServeTests", dependencies: [
+            "FolioServe", "FolioTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples", "FolioTestSupport"]),
         // Shared by the tests: running folio and other processes, temporary folders, the
         // poppler/qpdf tools, and skipping (failing under CI=true) when one is missing.

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Folio: ParsableCommand {
+struct Folio: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "folio",
         abstract: "Set Markdown or plain text into paginated, multi-column PDF.",
@@ -20,9 +20,10 @@ struct Folio: ParsableCommand {
           folio templates                            # the built-in templates
           folio template export book my-book         # a copy to edit
           folio fonts                                # font families you can name
+          folio serve --port 8080                    # an HTTP rendering service
         """,
         version: "0.2.0",
-        subcommands: [Render.self, ListTemplates.self, TemplateCommand.self, Fonts.self],
+        subcommands: [Render.self, ListTemplates.self, TemplateCommand.self, Fonts.self, Serve.self],
         defaultSubcommand: nil
     )
 }

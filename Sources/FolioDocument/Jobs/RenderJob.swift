@@ -66,8 +66,22 @@ public struct RenderJob {
     /// (`--root`); nil: the document's own folder. A template reads only from its folder.
     public var readRoot: ReadRoot?
 
+    /// The document's text when it comes from memory, not a file (a request to the
+    /// rendering service): `input` is then only its name in messages, and its folder the
+    /// root images are read from unless `readRoot` says otherwise.
+    public var inputText: String?
+    /// The data when it comes from memory, not a file: used instead of reading `dataPath`,
+    /// which is then only its name in messages.
+    public var dataValue: DataValue?
+
     /// A job for the document at `input`, with the template it names and no overrides.
     public init(input: String) { self.input = input }
+
+    /// The document's text: `inputText`, or the file at `input`.
+    private func documentText() throws -> String {
+        if let inputText { return inputText }
+        return try PlainTextReader.read(path: input)
+    }
 
     /// Markdown unless the file is named `.txt` (or `.text`).
     public var isPlainText: Bool {
@@ -92,12 +106,13 @@ public struct RenderJob {
         // The front matter that names the template: the first record's, even when a shard
         // builds another first.
         var templateFrontMatter: FrontMatter?
+        let dataName = dataPath ?? (dataValue == nil ? nil : "data")
         if isPlainText {
-            if let dataPath { throw DocumentError(path: input, reason: "--data \(dataPath) fills a Markdown document; this is plain text") }
+            if let dataName { throw DocumentError(path: input, reason: "--data \(dataName) fills a Markdown document; this is plain text") }
             markdown = MarkdownDocument(file: input, frontMatter: FrontMatter(), blocks: [])
-        } else if let dataPath {
-            let (records, isList) = try loadRecords(dataPath)
-            let source = try ParsedDocumentTemplate(PlainTextReader.read(path: input), file: input,
+        } else if let dataPath = dataName {
+            let (records, isList) = try dataValue.map { try self.records(in: $0, dataPath) } ?? loadRecords(dataPath)
+            let source = try ParsedDocumentTemplate(documentText(), file: input,
                                                     dataFile: dataPath == "-" ? "standard input" : dataPath, template: templateName,
                                                     root: readRoot)
             allRecords = records
@@ -117,6 +132,8 @@ public struct RenderJob {
                 throw DocumentError(path: e.path, line: e.line, column: e.column, reason: "\(e.reason) (record \(first + 1))")
             }
             if isList { merging = (source, records) }
+        } else if let inputText {
+            (markdown, blocks) = try MarkdownReader.open(inputText, file: input)
         } else {
             (markdown, blocks) = try MarkdownReader.open(path: input)
         }
@@ -173,7 +190,7 @@ public struct RenderJob {
         builder.readRoot = readRoot
         let document: BuiltDocument
         if isPlainText {
-            document = try builder.buildPlainText(PlainTextReader.read(path: input), file: input,
+            document = try builder.buildPlainText(documentText(), file: input,
                                                   language: markdown.frontMatter.language, variables: variables)
         } else {
             document = try builder.build(markdown, blocks: blocks!)
@@ -185,8 +202,8 @@ public struct RenderJob {
         let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
         var defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         defaults.layoutOrientation = template.writingMode
-        var sources = [input] + document.images
-        if let dataPath, dataPath != "-" { sources.append(dataPath) }
+        var sources = (inputText == nil ? [input] : []) + document.images
+        if let dataPath, dataPath != "-", dataValue == nil { sources.append(dataPath) }
         if let dir = template.directory, !template.sourcePath.isEmpty, !template.isBuiltIn { sources += TemplateFiles.list(in: dir) }
         #if canImport(Glibc)
         // The Markdown tree and the text's copies are gone; hand their pages back now, or
@@ -197,7 +214,7 @@ public struct RenderJob {
         prepared.dataWarnings = dataWarnings
         prepared.records = allRecords
         prepared.selected = selected
-        prepared.documentIndex = dataPath == nil ? 0 : selected.first ?? 0
+        prepared.documentIndex = dataName == nil ? 0 : selected.first ?? 0
         if let merging {
             let job = self
             prepared.merge = MergeRecords(records: merging.records, template: merging.template,
@@ -229,6 +246,11 @@ public struct RenderJob {
             if let records = try DataLoader.records(path: path) { return try checked(records, path) }
             data = try DataLoader.load(path: path)
         }
+        return try records(in: data, path)
+    }
+
+    /// The records `data` holds: one object, or a list of at least one object.
+    func records(in data: DataValue, _ path: String) throws -> (records: DataRecords, isList: Bool) {
         switch data {
         case .object: return (DataRecords([data]), false)
         case .array(let records):

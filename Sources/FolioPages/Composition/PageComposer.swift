@@ -16,6 +16,9 @@ public final class PageComposer: LayoutManagerDelegate {
     public private(set) var pages: [ComposedPage] = []
     /// Called once per page when the text on it is final, in page order.
     public var onPageComplete: ((ComposedPage) -> Void)?
+    /// Once set, no more pages are made: layout ends at once, its text left unplaced (the
+    /// render then throws `RenderCancelled`).
+    public var cancellation: RenderCancellation?
     private var completed = 0
     private var containerCount = 0
 
@@ -48,6 +51,7 @@ public final class PageComposer: LayoutManagerDelegate {
     /// column's size; columns of a balanced band are shortened to the balanced height.
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
+        if cancellation?.cancellationReason != nil { return nil }
         let section = section(at: request.characterIndex)
         guard var page = pages.last, var set = page.columnSets.last, !request.breakBefore.startsPage else {
             // A right-hand (or left-hand) page asked for: a blank page of the other side first

@@ -19,7 +19,9 @@ struct DocumentLayout {
 
     private func composer(for document: BuiltDocument) -> PageComposer {
         let openings = Set(document.headings.filter { $0.level <= template.sectionLevel }.map(\.offset))
-        return PageComposer(template: template, sections: document.sections, openings: openings)
+        let composer = PageComposer(template: template, sections: document.sections, openings: openings)
+        composer.cancellation = settings.cancellation
+        return composer
     }
 
     private func manager(for document: BuiltDocument) -> LayoutManager {

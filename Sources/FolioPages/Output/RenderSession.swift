@@ -79,6 +79,7 @@ public final class RenderSession {
 
     /// Ends the document `writer` wrote, which layout left as `outcome`.
     func finish(_ writer: PageWriter, _ outcome: DocumentLayout.Outcome) throws -> RenderReport {
+        try settings.cancellation?.check()
         if writer.scope == nil { destinations = writer.written }
         if let failure = writer.failure { throw failure }
         let pages = writer.finish()

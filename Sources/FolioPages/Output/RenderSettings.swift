@@ -18,6 +18,9 @@ public struct RenderSettings: Sendable {
     /// rendered at once. 1 sets records one after another. The output is the same, byte
     /// for byte, for any number.
     public var jobs = 1
+    /// Checked at every page: once set, layout asks for no more pages and the render throws
+    /// `RenderCancelled` (a rendering service's time limit, a client gone). Nil: never.
+    public var cancellation: RenderCancellation?
     /// Defaults: no PNG previews, parallel shaping on.
     public init() {}
 

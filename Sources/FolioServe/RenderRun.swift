@@ -1,0 +1,78 @@
+import FolioDocument
+import Foundation
+
+/// One render of a request, on a render thread, in a private folder of its own that is
+/// also the only folder the document may read from (it is empty: a JSON request uploads
+/// no files). The folder goes when the render ends, whatever happens.
+struct RenderRun {
+    var request: RenderRequest
+    var template: String?
+    var format: OutputFormat
+    var cancellation: RenderCancellation
+    var parallelShaping: Bool
+
+    func perform() throws -> RenderOutcome {
+        let folder = try Self.privateFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        /// Messages name the request's files as the client sent them, not the folder.
+        func relative(_ text: String) -> String {
+            text.replacingOccurrences(of: folder + "/", with: "").replacingOccurrences(of: folder, with: "upload")
+        }
+
+        var job = RenderJob(input: "\(folder)/document.md")
+        job.inputText = request.document
+        job.templateName = template
+        if let data = request.data { job.dataValue = data; job.dataPath = "data" }
+        job.strict = request.strict
+        job.overrides = request.overrides
+        job.readRoot = ReadRoot(folder, role: "the request's files")
+        job.settings.parallelShaping = parallelShaping
+        job.settings.cancellation = cancellation
+        if case .png = format {
+            job.settings.pngDirectory = "\(folder)/png"
+            try FileManager.default.createDirectory(atPath: "\(folder)/png", withIntermediateDirectories: false)
+        }
+        let output = "\(folder)/out.pdf"
+        let report: RenderReport
+        var warnings: [String]
+        do {
+            let prepared = try job.prepare()
+            warnings = prepared.dataWarnings + prepared.document.warnings
+            report = try job.render(prepared, to: output)
+        } catch let e as DocumentError {
+            throw RequestError(.unprocessable, relative(e.description))
+        } catch let e as TemplateFieldErrors {
+            throw RequestError(.unprocessable, relative(e.description))
+        }
+        warnings += report.warnings.map(\.message) + report.documentWarnings
+        switch format {
+        case .pdf:
+            return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: output)), contentType: "application/pdf",
+                                 pages: report.pages, warnings: warnings.map(relative))
+        case .png(let page):
+            guard page <= report.pages else {
+                throw RequestError(.unprocessable, "page \(page) asked for; the document has \(report.pages) page\(report.pages == 1 ? "" : "s")")
+            }
+            return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/png/page-\(page).png")),
+                                 contentType: "image/png", pages: report.pages, warnings: warnings.map(relative))
+        }
+    }
+
+    /// A new folder only this user can read, under the temporary folder.
+    static func privateFolder() throws -> String {
+        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/folio-serve-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw RequestError(.internalServerError, "no private folder could be made in \(base): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+}
+
+/// A finished render: its bytes and what to say of it.
+struct RenderOutcome: Sendable {
+    var bytes: Data
+    var contentType: String
+    var pages: Int
+    var warnings: [String]
+}

@@ -1,0 +1,216 @@
+import FolioDocument
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `folio serve`: Folio as an HTTP service.
+///
+/// - `POST /render` sets a JSON request (`RenderRequest`) and answers the PDF, or with
+///   `?format=png&page=N` one page as a PNG.
+/// - `GET /templates`, `GET /fonts`: what a request may name.
+/// - `GET /health` (the process answers), `GET /ready` (a render would be admitted now),
+///   `GET /metrics` (Prometheus text).
+///
+/// Renders run on `configuration.jobs` threads of their own (`RenderWorkers`); at most
+/// `configuration.queue` more wait, and a request past that is refused with 429 and
+/// `Retry-After`. A render that runs past `configuration.timeout`, or whose client goes
+/// away, is stopped at its next page (503). A request reads nothing of the server's
+/// files: its document is set in a private, empty folder that is its `--root`, so it can
+/// use the built-in templates, the server's own (`configuration.templates`) and the
+/// installed fonts, and nothing else.
+public struct RenderService: Sendable {
+    /// How the service runs.
+    public struct Configuration: Sendable {
+        /// The address to listen on.
+        public var host = "127.0.0.1"
+        /// The port (0: any free one, as tests use).
+        public var port = 8080
+        /// Render threads (default: the machine's cores).
+        public var jobs = ProcessInfo.processInfo.activeProcessorCount
+        /// Renders that may wait for a thread before requests are refused (429).
+        public var queue = 64
+        /// The largest request body, in bytes (413 past it).
+        public var maxBody = 16 << 20
+        /// How long a render may take, waiting included, before it is stopped (503).
+        public var timeout: Duration = .seconds(30)
+        /// How long in-flight renders may go on after SIGTERM before the process ends.
+        public var grace: Duration = .seconds(30)
+        /// A folder of template folders requests may name besides the built-ins.
+        public var templates: String?
+
+        /// The defaults: loopback, port 8080, a thread per core, a queue of 64, 16 MB
+        /// bodies, 30 s renders.
+        public init() {}
+    }
+
+    let configuration: Configuration
+    let workers: RenderWorkers
+    let metrics = ServeMetrics()
+
+    /// A service with `configuration`; its render threads start now.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        workers = RenderWorkers(count: configuration.jobs, waiting: configuration.queue)
+    }
+
+    /// The HTTP application, ready to run (`runService()`) or to test.
+    public func application(logger: Logger? = nil,
+                            onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        // A connection that sends nothing for longer than a render may take is closed, so
+        // stalled or trickling clients cannot hold connections for ever.
+        let idle = TimeAmount.milliseconds(configuration.timeout.components.seconds * 1000 + 5000)
+        return Application(router: router(), server: .http1(configuration: .init(idleTimeout: idle)),
+                    configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "folio"),
+                    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+                    logger: logger ?? Logger(label: "folio.serve"))
+    }
+
+    /// Runs until SIGTERM or SIGINT, then stops accepting connections and lets in-flight
+    /// renders finish, for at most `configuration.grace`.
+    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var logger = Logger(label: "folio.serve")
+        logger.logLevel = .notice
+        let app = application(logger: logger, onServerRunning: onServerRunning)
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.grace
+        try await ServiceGroup(configuration: group).run()
+        workers.stop()
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("health") { _, _ in self.text("ok\n", route: "health") }
+        router.get("ready") { _, _ in
+            if self.workers.hasRoom { return self.text("ready\n", route: "ready") }
+            self.metrics.request("ready", status: 503)
+            return Response(status: .serviceUnavailable, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "busy: \(self.workers.load) renders admitted\n")))
+        }
+        router.get("metrics") { _, _ in
+            self.metrics.queue(self.workers.load)
+            self.metrics.request("metrics", status: 200)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.exposition())))
+        }
+        router.get("templates") { _, _ in
+            let list = TemplateCatalog(extraFolder: self.configuration.templates).entries.map {
+                "{\"name\":\(RequestError.jsonString($0.name)),\"summary\":\(RequestError.jsonString($0.summary)),\"builtin\":\($0.builtin)}"
+            }
+            return self.json("[" + list.joined(separator: ",") + "]\n", route: "templates")
+        }
+        router.get("fonts") { _, _ in
+            self.json("[" + FontCatalog.families().map(RequestError.jsonString).joined(separator: ",") + "]\n", route: "fonts")
+        }
+        router.post("render") { request, context in
+            do {
+                return try await self.render(request)
+            } catch let e as RequestError {
+                self.metrics.request("render", status: Int(e.status.code))
+                throw e
+            }
+        }
+        return router
+    }
+
+    private func text(_ body: String, route: String) -> Response {
+        metrics.request(route, status: 200)
+        return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    private func json(_ body: String, route: String) -> Response {
+        metrics.request(route, status: 200)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    private func render(_ request: Request) async throws -> Response {
+        let start = ContinuousClock.now
+        let deadline = Date().addingTimeInterval(Double(configuration.timeout.components.seconds)
+                                                 + Double(configuration.timeout.components.attoseconds) / 1e18)
+        let contentType = request.headers[.contentType] ?? "application/json"
+        guard contentType.hasPrefix("application/json") else {
+            metrics.rejection("unsupported_media_type")
+            throw RequestError(.unsupportedMediaType, "a render request is JSON (Content-Type: application/json), not \(contentType)")
+        }
+        // A body announced as too large is refused before a byte of it is read.
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBody {
+            metrics.rejection("body_too_large")
+            throw RequestError(.contentTooLarge, "the request body is over the limit of \(configuration.maxBody) bytes (--max-body)")
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: configuration.maxBody)
+        } catch is NIOTooManyBytesError {
+            metrics.rejection("body_too_large")
+            throw RequestError(.contentTooLarge, "the request body is over the limit of \(configuration.maxBody) bytes (--max-body)")
+        }
+        let query = request.uri.queryParameters
+        let format = try OutputFormat(format: query["format"].map(String.init), page: query["page"].map(String.init))
+        let parsed: RenderRequest
+        do {
+            parsed = try RenderRequest(body: Data(buffer: body))
+        } catch let e as RequestError {
+            metrics.rejection(e.status == .badRequest ? "bad_request" : "unprocessable")
+            throw e
+        }
+        let templates = TemplateCatalog(extraFolder: configuration.templates)
+        let template = try parsed.template.map { try templates.reference(for: $0) }
+        let cancellation = RenderCancellation(deadline: deadline)
+        let outcome: RenderOutcome?
+        do {
+            outcome = try await withTaskCancellationHandler {
+                try await workers.run { () throws -> RenderOutcome in
+                    try cancellation.check()
+                    return try RenderRun(request: parsed, template: template, format: format, cancellation: cancellation,
+                                         parallelShaping: configuration.jobs == 1).perform()
+                }
+            } onCancel: {
+                cancellation.cancel(because: "the client went away")
+            }
+        } catch let e as RenderCancelled {
+            metrics.rejection(e.reason.contains("time") ? "timeout" : "client_gone")
+            throw RequestError(.serviceUnavailable, "\(e.description) (the limit is \(configuration.timeout))")
+        } catch let e as RequestError {
+            metrics.rejection(e.status == .unprocessable ? "unprocessable" : "error")
+            throw e
+        }
+        guard let outcome else {
+            metrics.rejection("queue_full")
+            throw RequestError(.tooManyRequests, "all \(workers.count) render threads are busy and \(workers.waiting) renders are waiting; try again shortly",
+                               retryAfter: 1)
+        }
+        metrics.rendered(pages: outcome.pages, in: ContinuousClock.now - start)
+        metrics.request("render", status: 200)
+        var headers: HTTPFields = [.contentType: outcome.contentType]
+        headers[HTTPField.Name("X-Folio-Pages")!] = String(outcome.pages)
+        if !outcome.warnings.isEmpty {
+            // Header values are one line of visible ASCII: the count, the first warning.
+            headers[HTTPField.Name("X-Folio-Warnings")!] = String(outcome.warnings.count)
+        }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: outcome.bytes)))
+    }
+}
+
+/// What `POST /render` answers with: the PDF, or one page as a PNG.
+enum OutputFormat: Sendable, Equatable {
+    case pdf
+    case png(page: Int)
+
+    /// `?format=pdf` (the default) or `?format=png&page=N` (N from 1; 1 by default).
+    init(format: String?, page: String?) throws {
+        switch format ?? "pdf" {
+        case "pdf": self = .pdf
+        case "png":
+            let text = page ?? "1"
+            guard let n = Int(text), n >= 1, n <= 1_000_000 else {
+                throw RequestError(.badRequest, "page is a page number from 1, not '\(text)'")
+            }
+            self = .png(page: n)
+        case let other:
+            throw RequestError(.badRequest, "format is pdf or png, not '\(other)'")
+        }
+    }
+}

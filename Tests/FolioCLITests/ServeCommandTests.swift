@@ -1,0 +1,86 @@
+import FolioTestSupport
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import XCTest
+
+/// `folio serve` as a process: it says where it listens, answers, and on SIGINT (or
+/// SIGTERM) lets the render in flight finish before it exits 0.
+final class ServeCommandTests: XCTestCase {
+    func testServeAnswersAndShutsDownGracefullyWithARenderInFlight() throws {
+        let server = try launchFolio(["serve", "--port", "0", "--jobs", "1", "--grace", "60s"])
+        defer { server.stop() }
+        XCTAssertTrue(server.waitForStdout("listening on http://127.0.0.1:"), server.stderr)
+        let after = try XCTUnwrap(server.stdout.range(of: "127.0.0.1:")).upperBound
+        let port = server.stdout[after...].prefix { $0.isNumber }
+        let base = "http://127.0.0.1:\(port)"
+
+        let health = try get("\(base)/health")
+        XCTAssertEqual(health.status, 200)
+        XCTAssertEqual(String(decoding: health.body, as: UTF8.self), "ok\n")
+
+        // A render long enough to be in flight when the signal comes.
+        let paragraphs = Array(repeating: "A paragraph of some length to set, and then another sentence after it, to fill the page.", count: 6000)
+        let request = try JSONSerialization.data(withJSONObject: ["document": paragraphs.joined(separator: "\n\n")])
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        var post = URLRequest(url: URL(string: "\(base)/render")!)
+        post.httpMethod = "POST"
+        post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        post.httpBody = request
+        post.timeoutInterval = 120
+        URLSession.shared.dataTask(with: post) { data, response, error in
+            answer.set((response as? HTTPURLResponse)?.statusCode ?? -1, data ?? Data(), error)
+            answer.arrived = Date()
+            done.signal()
+        }.resume()
+        Thread.sleep(forTimeInterval: 0.3)
+        let signalled = Date()
+        server.interrupt()
+        XCTAssertEqual(done.wait(timeout: .now() + 120), .success)
+        let (status, body, error) = answer.value
+        XCTAssertNil(error)
+        XCTAssertEqual(status, 200, String(decoding: body, as: UTF8.self))
+        XCTAssertEqual(Array(body.prefix(5)), Array("%PDF-".utf8))
+        XCTAssertGreaterThan(answer.arrived ?? .distantPast, signalled, "the render was still in flight when the signal came")
+        server.waitUntilExit()
+        XCTAssertEqual(server.terminationStatus, 0, server.stderr)
+        XCTAssertTrue(server.stdout.contains("folio serve: stopped"), server.stdout)
+    }
+
+    func testBadFlagsAreRefused() throws {
+        for (flags, message) in [(["--port", "70000"], "--port is from 0 to 65535"), (["--max-body", "12XB"], "--max-body is a size"),
+                                 (["--timeout", "soon"], "--timeout is a duration"), (["--jobs", "0"], "--jobs is from 1 to 256"),
+                                 (["--root", "/no/such/folder"], "no such folder")] {
+            let r = try folio(["serve"] + flags)
+            XCTAssertNotEqual(r.status, 0, "\(flags)")
+            XCTAssertTrue(r.stderr.contains(message), "\(flags): \(r.stderr)")
+        }
+    }
+
+    private func get(_ url: String) throws -> (status: Int, body: Data) {
+        let answer = Answer()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: URL(string: url)!) { data, response, error in
+            answer.set((response as? HTTPURLResponse)?.statusCode ?? -1, data ?? Data(), error)
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 30)
+        let (status, body, error) = answer.value
+        if let error { throw error }
+        return (status, body)
+    }
+}
+
+private final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (Int, Data, Error?) = (-1, Data(), nil)
+    var arrived: Date? {
+        get { lock.lock(); defer { lock.unlock() }; return when }
+        set { lock.lock(); when = newValue; lock.unlock() }
+    }
+    private var when: Date?
+    func set(_ status: Int, _ body: Data, _ error: Error?) { lock.lock(); stored = (status, body, error); lock.unlock() }
+    var value: (Int, Data, Error?) { lock.lock(); defer { lock.unlock() }; return stored }
+}
