@@ -11,7 +11,7 @@ shift || true
 limit=(-max_total_time="$seconds")
 if [ "$seconds" = smoke ]; then limit=(-runs=3000 -seed=1); fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(markdown frontmatter style template data render)
+[ ${#targets[@]} -eq 0 ] && targets=(markdown frontmatter style template data request render)
 
 # Leaks at exit (caches kept for the process's life, here and in the build tool that runs
 # during the build) are not what is looked for.

@@ -19,12 +19,8 @@ struct RenderRun {
             text.replacingOccurrences(of: folder + "/", with: "").replacingOccurrences(of: folder, with: "upload")
         }
 
-        var job = RenderJob(input: "\(folder)/document.md")
-        job.inputText = request.document
+        var job = request.job(input: "\(folder)/document.md")
         job.templateName = template
-        if let data = request.data { job.dataValue = data; job.dataPath = "data" }
-        job.strict = request.strict
-        job.overrides = request.overrides
         job.readRoot = ReadRoot(folder, role: "the request's files")
         job.settings.parallelShaping = parallelShaping
         job.settings.cancellation = cancellation

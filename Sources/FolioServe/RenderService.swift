@@ -97,14 +97,9 @@ public struct RenderService: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: self.metrics.exposition())))
         }
         router.get("templates") { _, _ in
-            let list = TemplateCatalog(extraFolder: self.configuration.templates).entries.map {
-                "{\"name\":\(RequestError.jsonString($0.name)),\"summary\":\(RequestError.jsonString($0.summary)),\"builtin\":\($0.builtin)}"
-            }
-            return self.json("[" + list.joined(separator: ",") + "]\n", route: "templates")
+            self.json(TemplateCatalog(extraFolder: self.configuration.templates).entries, route: "templates")
         }
-        router.get("fonts") { _, _ in
-            self.json("[" + FontCatalog.families().map(RequestError.jsonString).joined(separator: ",") + "]\n", route: "fonts")
-        }
+        router.get("fonts") { _, _ in self.json(FontCatalog.families(), route: "fonts") }
         router.post("render") { request, context in
             do {
                 return try await self.render(request)
@@ -121,9 +116,10 @@ public struct RenderService: Sendable {
         return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
     }
 
-    private func json(_ body: String, route: String) -> Response {
+    private func json(_ value: some Encodable, route: String) -> Response {
         metrics.request(route, status: 200)
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(data: RequestError.json(value))))
     }
 
     private func render(_ request: Request) async throws -> Response {
@@ -152,9 +148,9 @@ public struct RenderService: Sendable {
         let parsed: RenderRequest
         do {
             parsed = try RenderRequest(body: Data(buffer: body))
-        } catch let e as RequestError {
-            metrics.rejection(e.status == .badRequest ? "bad_request" : "unprocessable")
-            throw e
+        } catch let e as RenderRequest.Problem {
+            metrics.rejection(e.kind == .malformed ? "bad_request" : "unprocessable")
+            throw RequestError(e.kind == .malformed ? .badRequest : .unprocessable, e.message)
         }
         let templates = TemplateCatalog(extraFolder: configuration.templates)
         let template = try parsed.template.map { try templates.reference(for: $0) }

@@ -11,6 +11,9 @@ struct RequestError: Error, HTTPResponseError {
     var message: String
     var retryAfter: Int?
 
+    /// The JSON answer.
+    private struct Body: Encodable { var error: String, status: Int }
+
     init(_ status: HTTPResponse.Status, _ message: String, retryAfter: Int? = nil) {
         self.status = status; self.message = message; self.retryAfter = retryAfter
     }
@@ -18,25 +21,15 @@ struct RequestError: Error, HTTPResponseError {
     func response(from request: Request, context: some RequestContext) throws -> Response {
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        let body = "{\"error\":\(Self.jsonString(message)),\"status\":\(status.code)}\n"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        return Response(status: status, headers: headers,
+                        body: ResponseBody(byteBuffer: ByteBuffer(data: Self.json(Body(error: message, status: Int(status.code))))))
     }
 
-    /// `text` as a JSON string.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+    /// `value` as one line of JSON and a newline (keys sorted, so answers are the same bytes).
+    static func json(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(value)) ?? Data("null".utf8)) + Data("\n".utf8)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// The templates a request may name: the built-ins, and the template folders (each
 /// holding a `template.yaml`) directly inside the server's `--templates` folder.
 struct TemplateCatalog {
-    struct Entry { var name: String, summary: String, builtin: Bool }
+    struct Entry: Encodable { var name: String, summary: String, builtin: Bool }
 
     let extraFolder: String?
 

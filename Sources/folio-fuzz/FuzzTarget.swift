@@ -24,5 +24,7 @@ struct FuzzTarget: Sendable {
                    run: { Fuzzing.template(yaml: $0) }),
         FuzzTarget(name: "data", summary: "a data file as JSON, YAML and CSV, and a document filled from it",
                    run: { Fuzzing.data($0) }),
+        FuzzTarget(name: "request", summary: "a folio serve request body (JSON: document, template, data, options) read and its document built",
+                   run: { Fuzzing.request($0) }),
     ]
 }

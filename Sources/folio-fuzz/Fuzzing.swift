@@ -37,6 +37,20 @@ enum Fuzzing {
         _ = try? job.prepare()
     }
 
+    /// A service request: read as `folio serve` reads it, then its document built in an
+    /// empty folder that is its root, as the service does (no render: the render target
+    /// covers that).
+    static func request(_ bytes: [UInt8]) {
+        guard let request = try? RenderRequest(body: Data(bytes)) else { return }
+        let dir = folder + "/request"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        var job = request.job(input: dir + "/document.md")
+        // Only built-in names, as the service's catalogue allows.
+        job.templateName = request.template.flatMap { BuiltinTemplates.names.contains($0) ? $0 : nil }
+        job.readRoot = ReadRoot(dir, role: "the request's files")
+        _ = try? job.prepare()
+    }
+
     static func data(_ bytes: [UInt8]) {
         for format in [DataFormat.json, .yaml, .csv] {
             _ = try? DataLoader.records(data: Data(bytes), format: format, file: "data")

@@ -7,7 +7,7 @@ import XCTest
 /// replays files. A crash, a trap or a hang fails here, not only under scripts/fuzz.sh.
 final class FuzzCorpusTests: XCTestCase {
     private let targets = [("markdown", "markdown"), ("frontmatter", "frontmatter"), ("style", "style"),
-                           ("template", "template"), ("data", "data"), ("render", "markdown")]
+                           ("template", "template"), ("data", "data"), ("request", "request"), ("render", "markdown")]
 
     func testEverySeedRunsThroughItsTarget() throws {
         let fuzz = productsDirectory.appendingPathComponent("folio-fuzz")

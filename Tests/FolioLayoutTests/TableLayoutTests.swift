@@ -315,16 +315,16 @@ final class TableLayoutTests: XCTestCase {
         XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(layout(storage, size: size).0.lineFragments))
     }
 
-    /// Supplies containers whose widths follow `widths` (the last repeating).
-    private final class WidthsContainers: LayoutManagerDelegate {
-        let widths: [Double]
+    /// Supplies containers made by `make` (given how many came before), up to 100.
+    private final class MadeContainers: LayoutManagerDelegate {
+        let make: (Int) -> TextContainer
         var given = 0
-        init(_ widths: [Double]) { self.widths = widths }
+        init(_ make: @escaping (Int) -> TextContainer) { self.make = make }
         func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                            for request: ContainerRequest) -> TextContainer? {
             guard given < 100 else { return nil }
             defer { given += 1 }
-            return TextContainer(size: Size(width: widths[min(given, widths.count - 1)], height: 220))
+            return make(given)
         }
     }
 
@@ -335,7 +335,7 @@ final class TableLayoutTests: XCTestCase {
             let table = TextTable(columnCount: 3, width: .fraction(1), headerRowCount: 1)
             let storage = makeTableStorage(rows, table: table)
             let manager = LayoutManager(textStorage: storage)
-            let containers = WidthsContainers(widths)
+            let containers = MadeContainers { TextContainer(size: Size(width: widths[min($0, widths.count - 1)], height: 220)) }
             manager.delegate = containers
             manager.ensureLayout()
             XCTAssertNil(manager.unplacedRange)
@@ -366,21 +366,6 @@ final class TableLayoutTests: XCTestCase {
         }
     }
 
-    /// Supplies containers with an obstacle across part of their width at `obstacle`.
-    private final class ObstacleContainers: LayoutManagerDelegate {
-        let obstacle: Rect
-        var given = 0
-        init(_ obstacle: Rect) { self.obstacle = obstacle }
-        func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
-                           for request: ContainerRequest) -> TextContainer? {
-            guard given < 50 else { return nil }
-            given += 1
-            let c = TextContainer(size: Size(width: 300, height: 300))
-            c.exclusionPaths = [BezierPath(ovalIn: obstacle)]
-            return c
-        }
-    }
-
     func testRowsGoBelowAContainersObstacleInsteadOfOverlappingIt() throws {
         let table = TextTable(columnCount: 3, width: .fraction(1), headerRowCount: 1, frame: TableEdges(all: TableBorder(width: 1)),
                               continuationLabel: "(continued)")
@@ -389,7 +374,11 @@ final class TableLayoutTests: XCTestCase {
         let obstacle = Rect(x: 180, y: 90, width: 100, height: 60)
         let storage = makeTableStorage(rows, table: table, before: "Before.", after: "After the table.")
         let manager = LayoutManager(textStorage: storage)
-        let containers = ObstacleContainers(obstacle)
+        let containers = MadeContainers { _ in
+            let c = TextContainer(size: Size(width: 300, height: 300))
+            c.exclusionPaths = [BezierPath(ovalIn: obstacle)]
+            return c
+        }
         manager.delegate = containers
         manager.ensureLayout()
         XCTAssertNil(manager.unplacedRange)
