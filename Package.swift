@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C bridges: system libraries found through pkg-config (libhyphen ships no .pc file).
@@ -73,6 +75,8 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         // The built-in templates (Templates/) compiled into the binary.
         .executableTarget(name: "folio-embed", path: "Sources/folio-embed"),
@@ -102,6 +106,7 @@ let package = Package(
         .testTarget(name: "FolioServeTests", dependencies: [
             "FolioServe", "FolioTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples", "FolioTestSupport"]),
         // Shared by the tests: running folio and other processes, temporary folders, the

@@ -6,7 +6,11 @@ import Foundation
 /// no files). The folder goes when the render ends, whatever happens.
 struct RenderRun {
     var request: RenderRequest
-    var template: String?
+    /// A zip archive of the request's files (multipart requests), unpacked into the folder.
+    var archive: Data?
+    var templates: TemplateCatalog
+    /// The most an archive may unpack to.
+    var maximumUnpacked: Int
     var format: OutputFormat
     var cancellation: RenderCancellation
     var parallelShaping: Bool
@@ -19,8 +23,9 @@ struct RenderRun {
             text.replacingOccurrences(of: folder + "/", with: "").replacingOccurrences(of: folder, with: "upload")
         }
 
+        if let archive { try UploadedArchive.unpack(archive, into: folder, name: "files", maximumBytes: maximumUnpacked) }
         var job = request.job(input: "\(folder)/document.md")
-        job.templateName = template
+        job.templateName = try request.template.map { try template(named: $0, in: folder) }
         job.readRoot = ReadRoot(folder, role: "the request's files")
         job.settings.parallelShaping = parallelShaping
         job.settings.cancellation = cancellation
@@ -51,6 +56,18 @@ struct RenderRun {
             }
             return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/png/page-\(page).png")),
                                  contentType: "image/png", pages: report.pages, warnings: warnings.map(relative))
+        }
+    }
+
+    /// What the job takes for the template named `name`: one of the server's, or a folder
+    /// of the request's own files holding a `template.yaml`.
+    private func template(named name: String, in folder: String) throws -> String {
+        do {
+            return try templates.reference(for: name)
+        } catch let unknown as RequestError {
+            guard archive != nil, let inside = ReadRoot(folder, role: "the request's files").confine(name),
+                  FileManager.default.fileExists(atPath: inside + "/template.yaml") else { throw unknown }
+            return inside
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import MultipartKit
 import NIOCore
 import ServiceLifecycle
 
@@ -38,6 +39,8 @@ public struct RenderService: Sendable {
         public var timeout: Duration = .seconds(30)
         /// How long in-flight renders may go on after SIGTERM before the process ends.
         public var grace: Duration = .seconds(30)
+        /// The most a multipart request's archive of files may unpack to, in bytes.
+        public var maxUnpacked = 256 << 20
         /// A folder of template folders requests may name besides the built-ins.
         public var templates: String?
 
@@ -127,9 +130,12 @@ public struct RenderService: Sendable {
         let deadline = Date().addingTimeInterval(Double(configuration.timeout.components.seconds)
                                                  + Double(configuration.timeout.components.attoseconds) / 1e18)
         let contentType = request.headers[.contentType] ?? "application/json"
-        guard contentType.hasPrefix("application/json") else {
+        let media = MediaType(from: contentType)
+        let isMultipart = media?.isType(.multipartForm) ?? false
+        guard isMultipart || contentType.hasPrefix("application/json") else {
             metrics.rejection("unsupported_media_type")
-            throw RequestError(.unsupportedMediaType, "a render request is JSON (Content-Type: application/json), not \(contentType)")
+            throw RequestError(.unsupportedMediaType,
+                               "a render request is JSON (Content-Type: application/json) or multipart/form-data, not \(contentType)")
         }
         // A body announced as too large is refused before a byte of it is read.
         if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBody {
@@ -146,22 +152,32 @@ public struct RenderService: Sendable {
         let query = request.uri.queryParameters
         let format = try OutputFormat(format: query["format"].map(String.init), page: query["page"].map(String.init))
         let parsed: RenderRequest
+        var archive: Data?
         do {
-            parsed = try RenderRequest(body: Data(buffer: body))
+            if isMultipart {
+                guard let parameter = media?.parameter, parameter.name.lowercased() == "boundary", !parameter.value.isEmpty else {
+                    throw RenderRequest.Problem.malformed("a multipart request names its boundary: multipart/form-data; boundary=…")
+                }
+                (parsed, archive) = try MultipartUpload.read(body, boundary: parameter.value)
+            } else {
+                parsed = try RenderRequest(body: Data(buffer: body))
+            }
         } catch let e as RenderRequest.Problem {
             metrics.rejection(e.kind == .malformed ? "bad_request" : "unprocessable")
             throw RequestError(e.kind == .malformed ? .badRequest : .unprocessable, e.message)
         }
         let templates = TemplateCatalog(extraFolder: configuration.templates)
-        let template = try parsed.template.map { try templates.reference(for: $0) }
+        let files = archive
+        // A template the request uploads is found once its archive is unpacked.
+        if archive == nil, let name = parsed.template { _ = try templates.reference(for: name) }
         let cancellation = RenderCancellation(deadline: deadline)
         let outcome: RenderOutcome?
         do {
             outcome = try await withTaskCancellationHandler {
                 try await workers.run { () throws -> RenderOutcome in
                     try cancellation.check()
-                    return try RenderRun(request: parsed, template: template, format: format, cancellation: cancellation,
-                                         parallelShaping: configuration.jobs == 1).perform()
+                    return try RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked, format: format,
+                                         cancellation: cancellation, parallelShaping: configuration.jobs == 1).perform()
                 }
             } onCancel: {
                 cancellation.cancel(because: "the client went away")

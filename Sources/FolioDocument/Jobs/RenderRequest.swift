@@ -21,6 +21,8 @@ public struct RenderRequest: Sendable {
     public var template: String?
     /// The data that fills the document; nil for none.
     public var data: DataValue?
+    /// The data's name in messages (an uploaded file's name).
+    public var dataName = "data"
     /// Whether a field the data lacks is an error.
     public var strict = false
     /// The layout options.
@@ -38,6 +40,10 @@ public struct RenderRequest: Sendable {
         /// The message.
         public var description: String { message }
         init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+        /// Not a request at all.
+        public static func malformed(_ message: String) -> Problem { Problem(.malformed, message) }
+        /// A request whose values are wrong.
+        public static func invalid(_ message: String) -> Problem { Problem(.invalid, message) }
     }
 
     /// A job for the request's document, read as if from `input` (whose folder it may read
@@ -45,7 +51,7 @@ public struct RenderRequest: Sendable {
     public func job(input: String) -> RenderJob {
         var job = RenderJob(input: input)
         job.inputText = document
-        if let data { job.dataValue = data; job.dataPath = "data" }
+        if let data { job.dataValue = data; job.dataPath = dataName }
         job.strict = strict
         job.overrides = overrides
         return job
@@ -54,6 +60,21 @@ public struct RenderRequest: Sendable {
     /// The keys a body may have, and those its `options` may have.
     public static let keys = ["document", "template", "data", "strict", "options"]
     public static let optionKeys = ["paper", "margin", "columns", "gutter", "font", "size", "leading", "align", "hyphenate", "set"]
+
+    /// A request for `document`, with no data and no options (the parts of a multipart
+    /// request are set one by one).
+    public init(document: String) { self.document = document }
+
+    /// The options of a request given as a JSON object on their own (a multipart request's
+    /// `options` part).
+    public static func options(json: Data, file: String) throws -> LayoutOverrides {
+        let value: DataValue
+        do { value = try DataLoader.load(data: json, format: .json, file: file) } catch let e as DocumentError {
+            throw Problem(.malformed, e.description)
+        }
+        guard case .object(let options) = value else { throw Problem(.malformed, "\(file): the options are a JSON object") }
+        return try overrides(options)
+    }
 
     /// Reads a request from its JSON `body`.
     public init(body: Data) throws {
