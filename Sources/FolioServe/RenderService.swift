@@ -17,8 +17,8 @@ import ServiceLifecycle
 ///
 /// Renders run on `configuration.jobs` threads of their own (`RenderWorkers`); at most
 /// `configuration.queue` more wait, and a request past that is refused with 429 and
-/// `Retry-After`. A render that runs past `configuration.timeout`, or whose client goes
-/// away, is stopped at its next page (503). A request reads nothing of the server's
+/// `Retry-After`. A render that runs past `configuration.timeout`, or whose request task is
+/// cancelled (a shutdown past its grace), is stopped at its next page (503). A request reads nothing of the server's
 /// files: its document is set in a private, empty folder that is its `--root`, so it can
 /// use the built-in templates, the server's own (`configuration.templates`) and the
 /// installed fonts, and nothing else.
@@ -180,11 +180,12 @@ public struct RenderService: Sendable {
                                          cancellation: cancellation, parallelShaping: configuration.jobs == 1).perform()
                 }
             } onCancel: {
-                cancellation.cancel(because: "the client went away")
+                cancellation.cancel(because: "the request was cancelled")
             }
         } catch let e as RenderCancelled {
-            metrics.rejection(e.reason.contains("time") ? "timeout" : "client_gone")
-            throw RequestError(.serviceUnavailable, "\(e.description) (the limit is \(configuration.timeout))")
+            let timedOut = e.reason.contains("time limit")
+            metrics.rejection(timedOut ? "timeout" : "cancelled")
+            throw RequestError(.serviceUnavailable, e.description + (timedOut ? " (the limit is \(configuration.timeout))" : ""))
         } catch let e as RequestError {
             metrics.rejection(e.status == .unprocessable ? "unprocessable" : "error")
             throw e
