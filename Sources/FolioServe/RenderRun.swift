@@ -1,5 +1,6 @@
 import FolioDocument
 import Foundation
+import ZIPFoundation
 
 /// One render of a request, on a render thread, in a private folder of its own that is
 /// also the only folder the document may read from (it is empty: a JSON request uploads
@@ -34,12 +35,20 @@ struct RenderRun {
             try FileManager.default.createDirectory(atPath: "\(folder)/png", withIntermediateDirectories: false)
         }
         let output = "\(folder)/out.pdf"
-        let report: RenderReport
+        var report = RenderReport(pages: 0, warnings: [], unplacedRange: nil)
         var warnings: [String]
+        var zipped: (Data, Int)?
         do {
             let prepared = try job.prepare()
             warnings = prepared.dataWarnings + prepared.document.warnings
-            report = try job.render(prepared, to: output)
+            if case .each(let pattern) = format {
+                let (bytes, files, pages, built) = try renderEach(job, prepared, pattern: pattern, in: folder)
+                zipped = (bytes, files)
+                report.pages = pages
+                warnings += built
+            } else {
+                report = try job.render(prepared, to: output)
+            }
         } catch let e as DocumentError {
             throw RequestError(.unprocessable, relative(e.description))
         } catch let e as TemplateFieldErrors {
@@ -47,6 +56,9 @@ struct RenderRun {
         }
         warnings += report.warnings.map(\.message) + report.documentWarnings
         switch format {
+        case .each:
+            return RenderOutcome(bytes: zipped!.0, contentType: "application/zip", pages: report.pages,
+                                 warnings: warnings.map(relative), files: zipped!.1)
         case .pdf:
             return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: output)), contentType: "application/pdf",
                                  pages: report.pages, warnings: warnings.map(relative))
@@ -57,6 +69,33 @@ struct RenderRun {
             return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/png/page-\(page).png")),
                                  contentType: "image/png", pages: report.pages, warnings: warnings.map(relative))
         }
+    }
+
+    /// `each=PATTERN`: one PDF per record, named by the pattern (a Mustache template over the
+    /// record, as `--each`), all in a zip; the zip's bytes, its file count, the pages in all
+    /// and the records' build warnings.
+    private func renderEach(_ job: RenderJob, _ prepared: PreparedDocument, pattern: String,
+                            in folder: String) throws -> (Data, Int, Int, [String]) {
+        guard prepared.merge != nil else {
+            throw RequestError(.unprocessable, "each= writes one PDF per record: the data must be a list of records (an array, CSV rows)")
+        }
+        let out = "\(folder)/each"
+        let names = try job.eachPaths(prepared, pattern: OutputPathPattern(pattern))
+        let box = ReadRoot(out, role: "the zip")
+        let paths = try names.map { name -> String in
+            guard !name.hasPrefix("/"), let path = box.confine(name) else {
+                throw RequestError(.unprocessable, "each=\(pattern) names '\(name)', which is not a path inside the zip")
+            }
+            return path
+        }
+        var pages = 0
+        let built = try job.renderEach(prepared, to: paths, written: { _, report in pages += report.pages })
+        let archive = try Archive(data: Data(), accessMode: .create)
+        for path in paths {
+            // PDF streams are compressed already: stored as they are.
+            try archive.addEntry(with: String(path.dropFirst(out.count + 1)), fileURL: URL(fileURLWithPath: path), compressionMethod: .none)
+        }
+        return (archive.data ?? Data(), paths.count, pages, built)
     }
 
     /// What the job takes for the template named `name`: one of the server's, or a folder
@@ -88,4 +127,6 @@ struct RenderOutcome: Sendable {
     var contentType: String
     var pages: Int
     var warnings: [String]
+    /// How many PDFs a zip holds (`each=`).
+    var files = 1
 }

@@ -150,7 +150,8 @@ public struct RenderService: Sendable {
             throw RequestError(.contentTooLarge, "the request body is over the limit of \(configuration.maxBody) bytes (--max-body)")
         }
         let query = request.uri.queryParameters
-        let format = try OutputFormat(format: query["format"].map(String.init), page: query["page"].map(String.init))
+        let format = try OutputFormat(format: query["format"].map(String.init), page: query["page"].map(String.init),
+                                      each: query["each"].map(String.init))
         let parsed: RenderRequest
         var archive: Data?
         do {
@@ -199,6 +200,7 @@ public struct RenderService: Sendable {
         metrics.request("render", status: 200)
         var headers: HTTPFields = [.contentType: outcome.contentType]
         headers[HTTPField.Name("X-Folio-Pages")!] = String(outcome.pages)
+        if case .each = format { headers[HTTPField.Name("X-Folio-Files")!] = String(outcome.files) }
         if !outcome.warnings.isEmpty {
             // Header values are one line of visible ASCII: the count, the first warning.
             headers[HTTPField.Name("X-Folio-Warnings")!] = String(outcome.warnings.count)
@@ -207,13 +209,22 @@ public struct RenderService: Sendable {
     }
 }
 
-/// What `POST /render` answers with: the PDF, or one page as a PNG.
+/// What `POST /render` answers with: the PDF, one page as a PNG, or a zip of one PDF per
+/// record.
 enum OutputFormat: Sendable, Equatable {
     case pdf
     case png(page: Int)
+    case each(pattern: String)
 
-    /// `?format=pdf` (the default) or `?format=png&page=N` (N from 1; 1 by default).
-    init(format: String?, page: String?) throws {
+    /// `?format=pdf` (the default), `?format=png&page=N` (N from 1; 1 by default), or
+    /// `?each=PATTERN` (a mail merge's records each in a PDF named by the pattern, zipped).
+    init(format: String?, page: String?, each: String? = nil) throws {
+        if let each {
+            guard format == nil || format == "pdf" else { throw RequestError(.badRequest, "each= makes PDFs; it does not go with format=\(format!)") }
+            guard !each.isEmpty else { throw RequestError(.badRequest, "each= names each record's PDF, e.g. each={{number}}.pdf") }
+            self = .each(pattern: each)
+            return
+        }
         switch format ?? "pdf" {
         case "pdf": self = .pdf
         case "png":

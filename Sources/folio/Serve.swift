@@ -7,13 +7,15 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run Folio as an HTTP rendering service.",
         discussion: """
         POST /render with a JSON body answers the PDF (or, with ?format=png&page=N, one \
-        page as PNG):
+        page as PNG; with ?each=PATTERN and a list of records, a zip of one PDF per record):
           {"document": "# Hello\\n\\nMarkdown…", "template": "invoice",
            "data": {"number": 42, …} | [{…}, {…}], "strict": false,
            "options": {"paper": "a4", "columns": 2, "margin": "2cm", "size": 10,
                        "set": {"title": "Q3 report"}}}
         The document is Markdown, a Mustache template when data is given (an array is a \
-        mail merge into one PDF); options take the render command's names. Errors answer \
+        mail merge into one PDF); options take the render command's names. A \
+        multipart/form-data request has the same parts, data as a JSON, YAML or CSV file, \
+        and files: a zip of the images and template folders the document reads. Errors answer \
         JSON {"error": "document.md:3:5: …"}: 400 for a malformed request, 422 for a \
         document, template or option that is wrong, 413 over --max-body, 429 (with \
         Retry-After) when --jobs renders run and --queue wait, 503 past --timeout.

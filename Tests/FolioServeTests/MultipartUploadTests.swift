@@ -79,6 +79,45 @@ final class MultipartUploadTests: XCTestCase {
         }
     }
 
+    /// `?each=PATTERN`: one PDF per record, named by the pattern, in a zip.
+    func testEachRecordInItsOwnPDFInAZip() async throws {
+        let service = RenderService(configuration: { var c = RenderService.Configuration(); c.jobs = 2; return c }())
+        let records = (1...3).map { ["number": "INV-\($0)", "name": "Customer \($0)"] }
+        let body = ByteBuffer(data: try JSONSerialization.data(withJSONObject: ["document": "# {{number}}\n\nFor {{name}}.", "data": records]))
+        let single = ByteBuffer(data: try JSONSerialization.data(withJSONObject: ["document": "# {{number}}", "data": records[0]]))
+        let json: HTTPFields = [.contentType: "application/json"]
+        try await service.application().test(.router) { client in
+            try await client.execute(uri: "/render?each=out/%7B%7Bnumber%7D%7D.pdf", method: .post, headers: json, body: body) { r in
+                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
+                XCTAssertEqual(r.headers[.contentType], "application/zip")
+                XCTAssertEqual(r.headers[HTTPField.Name("X-Folio-Files")!], "3")
+                let archive = try Archive(data: Data(buffer: r.body), accessMode: .read)
+                XCTAssertEqual(archive.map(\.path).sorted(), ["out/INV-1.pdf", "out/INV-2.pdf", "out/INV-3.pdf"])
+                let dir = try makeTemporaryDirectory("folio-each")
+                defer { try? FileManager.default.removeItem(at: dir) }
+                for entry in archive {
+                    let path = dir.appendingPathComponent(URL(fileURLWithPath: entry.path).lastPathComponent).path
+                    _ = try archive.extract(entry, to: URL(fileURLWithPath: path))
+                    XCTAssertEqual(try qpdfCheck(path).status, 0)
+                    let number = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                    let text = try pdfFlatText(path)
+                    XCTAssertTrue(text.hasPrefix("\(number) For Customer \(number.dropFirst(4))."), text)
+                    XCTAssertEqual(try pdfPageCount(path), 1)
+                }
+            }
+            try await client.execute(uri: "/render?each=%7B%7Bnumber%7D%7D.pdf", method: .post, headers: json, body: single) { r in
+                XCTAssertEqual(r.status.code, 422)
+                XCTAssertTrue(String(buffer: r.body).contains("the data must be a list of records"), String(buffer: r.body))
+            }
+            try await client.execute(uri: "/render?each=../%7B%7Bnumber%7D%7D.pdf", method: .post, headers: json, body: body) { r in
+                XCTAssertEqual(r.status.code, 422, String(buffer: r.body))
+            }
+            try await client.execute(uri: "/render?each=x.pdf&format=png", method: .post, headers: json, body: body) { r in
+                XCTAssertEqual(r.status, .badRequest)
+            }
+        }
+    }
+
     /// Each hostile archive or part is refused with 4xx and names what is wrong.
     func testArchivesThatReachOutOrBlowUpAreRefused() async throws {
         let service = RenderService(configuration: { var c = RenderService.Configuration(); c.jobs = 1; c.maxUnpacked = 1 << 20; return c }())
