@@ -19,7 +19,8 @@ server=$!
 for _ in $(seq 100); do grep -q "listening on" "$work/server.log" && break; sleep 0.1; done
 port=$(sed -n 's/.*127.0.0.1:\([0-9]*\).*/\1/p' "$work/server.log" | head -1)
 url="http://127.0.0.1:$port/render"
-pages=$(curl -s -o /dev/null -D - -H 'Content-Type: application/json' --data-binary @"$work/report.json" "$url" | tr -d '\r' | sed -n 's/^x-folio-pages: //Ip')
+curl -s -o "$work/report.pdf" -H 'Content-Type: application/json' --data-binary @"$work/report.json" "$url"
+pages=$(pdfinfo "$work/report.pdf" | awk '/^Pages:/ {print $2}')
 echo "== invoice, 8 connections, ${duration}s"
 BODY_FILE="$work/invoice.json" wrk -t 2 -c 8 -d "${duration}s" --timeout 10s -s "$here/post.lua" "$url" | grep -E "Requests/sec|non-200|latency|requests in"
 echo "== report ($pages pages), 2 connections, ${duration}s"

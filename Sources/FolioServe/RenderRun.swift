@@ -16,7 +16,11 @@ struct RenderRun {
     var cancellation: RenderCancellation
     var parallelShaping: Bool
 
-    func perform() throws -> RenderOutcome {
+    /// Renders the request. With `stream`, a PDF is written to that path (a pipe the
+    /// answer is read from as pages complete) and `started` is called once the document is
+    /// built — the errors a client can mend (its document, data, template) are thrown
+    /// before it; the outcome then holds no bytes.
+    func perform(stream: String? = nil, started: () -> Void = {}) throws -> RenderOutcome {
         let folder = try Self.privateFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         /// Messages name the request's files as the client sent them, not the folder.
@@ -46,6 +50,9 @@ struct RenderRun {
                 zipped = (bytes, files)
                 report.pages = pages
                 warnings += built
+            } else if let stream {
+                started()
+                report = try job.render(prepared, to: stream)
             } else {
                 report = try job.render(prepared, to: output)
             }
@@ -60,7 +67,8 @@ struct RenderRun {
             return RenderOutcome(bytes: zipped!.0, contentType: "application/zip", pages: report.pages,
                                  warnings: warnings.map(relative), files: zipped!.1)
         case .pdf:
-            return RenderOutcome(bytes: try Data(contentsOf: URL(fileURLWithPath: output)), contentType: "application/pdf",
+            let bytes = stream == nil ? try Data(contentsOf: URL(fileURLWithPath: output)) : Data()
+            return RenderOutcome(bytes: bytes, contentType: "application/pdf",
                                  pages: report.pages, warnings: warnings.map(relative))
         case .png(let page):
             guard page <= report.pages else {

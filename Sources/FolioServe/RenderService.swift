@@ -172,41 +172,88 @@ public struct RenderService: Sendable {
         // A template the request uploads is found once its archive is unpacked.
         if archive == nil, let name = parsed.template { _ = try templates.reference(for: name) }
         let cancellation = RenderCancellation(deadline: deadline)
+        let run = RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked,
+                            format: format, cancellation: cancellation, parallelShaping: configuration.jobs == 1)
+        if case .pdf = format { return try await streamed(run, cancellation: cancellation, start: start) }
         let outcome: RenderOutcome?
         do {
             outcome = try await withTaskCancellationHandler {
                 try await workers.run { () throws -> RenderOutcome in
                     try cancellation.check()
-                    return try RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked, format: format,
-                                         cancellation: cancellation, parallelShaping: configuration.jobs == 1).perform()
+                    return try run.perform()
                 }
             } onCancel: {
                 cancellation.cancel(because: "the request was cancelled")
             }
-        } catch let e as RenderCancelled {
-            let timedOut = e.reason.contains("time limit")
-            metrics.rejection(timedOut ? "timeout" : "cancelled")
-            throw RequestError(.serviceUnavailable, e.description + (timedOut ? " (the limit is \(configuration.timeout))" : ""))
-        } catch let e as RequestError {
-            metrics.rejection(e.status == .unprocessable ? "unprocessable" : "error")
-            throw e
+        } catch {
+            throw refusal(error)
         }
-        guard let outcome else {
-            metrics.rejection("queue_full")
-            throw RequestError(.tooManyRequests, "all \(workers.count) render threads are busy and \(workers.waiting) renders are waiting; try again shortly",
-                               retryAfter: 1)
-        }
+        guard let outcome else { throw refusal(QueueFull()) }
         metrics.rendered(pages: outcome.pages, in: ContinuousClock.now - start)
         metrics.request("render", status: 200)
         var headers: HTTPFields = [.contentType: outcome.contentType]
         headers[HTTPField.Name("X-Folio-Pages")!] = String(outcome.pages)
         if case .each = format { headers[HTTPField.Name("X-Folio-Files")!] = String(outcome.files) }
-        if !outcome.warnings.isEmpty {
-            // Header values are one line of visible ASCII: the count, the first warning.
-            headers[HTTPField.Name("X-Folio-Warnings")!] = String(outcome.warnings.count)
-        }
+        if !outcome.warnings.isEmpty { headers[HTTPField.Name("X-Folio-Warnings")!] = String(outcome.warnings.count) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: outcome.bytes)))
     }
+
+    /// A PDF answered as its pages are written (`PDFStream`): the status goes once the
+    /// document is built, so a document, data or template error is still a 4xx; the page
+    /// count is not known then, so the answer has no `X-Folio-Pages`.
+    private func streamed(_ run: RenderRun, cancellation: RenderCancellation, start: ContinuousClock.Instant) async throws -> Response {
+        let stream = try PDFStream(cancellation: cancellation)
+        let started = Handoff()
+        let metrics = self.metrics
+        let workers = self.workers
+        Task {
+            let admitted = try? await workers.run { () -> Bool in
+                do {
+                    try cancellation.check()
+                    let outcome = try run.perform(stream: stream.path) { started.resolve(.success(())) }
+                    stream.finish()
+                    metrics.rendered(pages: outcome.pages, in: ContinuousClock.now - start)
+                } catch {
+                    // Stopped once its answer had begun: the client went, or time ran out.
+                    if let e = error as? RenderCancelled, started.isResolved {
+                        metrics.rejection(e.reason.contains("time limit") ? "timeout" : "client_gone")
+                    }
+                    stream.finish(error)
+                    started.resolve(.failure(error))
+                }
+                return true
+            }
+            if admitted == nil {
+                stream.finish(QueueFull())
+                started.resolve(.failure(QueueFull()))
+            }
+        }
+        do { try await started.wait() } catch { throw refusal(error) }
+        metrics.request("render", status: 200)
+        return Response(status: .ok, headers: [.contentType: "application/pdf"], body: ResponseBody(asyncSequence: stream.body))
+    }
+
+    /// The answer to a render that did not start or was stopped, counted by reason.
+    private func refusal(_ error: Error) -> Error {
+        switch error {
+        case let e as RenderCancelled:
+            let timedOut = e.reason.contains("time limit")
+            metrics.rejection(timedOut ? "timeout" : "cancelled")
+            return RequestError(.serviceUnavailable, e.description + (timedOut ? " (the limit is \(configuration.timeout))" : ""))
+        case is QueueFull:
+            metrics.rejection("queue_full")
+            return RequestError(.tooManyRequests, "all \(workers.count) render threads are busy and \(workers.waiting) renders are waiting; try again shortly",
+                                retryAfter: 1)
+        case let e as RequestError:
+            metrics.rejection(e.status == .unprocessable ? "unprocessable" : "error")
+            return e
+        default:
+            return error
+        }
+    }
+
+    /// No room for another render.
+    private struct QueueFull: Error {}
 }
 
 /// What `POST /render` answers with: the PDF, one page as a PNG, or a zip of one PDF per

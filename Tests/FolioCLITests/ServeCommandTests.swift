@@ -49,6 +49,33 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(server.stdout.contains("folio serve: stopped"), server.stdout)
     }
 
+    /// A long PDF's first bytes arrive while its last pages are still being set.
+    func testAPDFIsStreamedAsItsPagesAreWritten() throws {
+        let server = try launchFolio(["serve", "--port", "0", "--jobs", "1"])
+        defer { server.stop() }
+        XCTAssertTrue(server.waitForStdout("listening on http://127.0.0.1:"), server.stderr)
+        let after = try XCTUnwrap(server.stdout.range(of: "127.0.0.1:")).upperBound
+        let port = server.stdout[after...].prefix { $0.isNumber }
+        let paragraphs = Array(repeating: "A paragraph of some length to set, and then another sentence after it, to fill the page.", count: 8000)
+        var post = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/render")!)
+        post.httpMethod = "POST"
+        post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        post.httpBody = try JSONSerialization.data(withJSONObject: ["document": paragraphs.joined(separator: "\n\n")])
+        post.timeoutInterval = 120
+        let chunks = ChunkLog()
+        let session = URLSession(configuration: .ephemeral, delegate: chunks, delegateQueue: nil)
+        session.dataTask(with: post).resume()
+        XCTAssertEqual(chunks.done.wait(timeout: .now() + 120), .success)
+        let (times, bytes, status) = chunks.value
+        XCTAssertEqual(status, 200)
+        XCTAssertEqual(Array(bytes.prefix(5)), Array("%PDF-".utf8))
+        XCTAssertTrue(String(decoding: bytes.suffix(16), as: UTF8.self).contains("%%EOF"), "the PDF is whole")
+        XCTAssertGreaterThan(times.count, 2, "more than one chunk")
+        // The first chunk came well before the last: pages went out while others were set.
+        let spread = (times.last ?? 0) - (times.first ?? 0)
+        XCTAssertGreaterThan(spread, 0.2, "chunks at \(times.map { String(format: "%.2f", $0) }.prefix(5)) … \(times.last ?? 0)")
+    }
+
     func testBadFlagsAreRefused() throws {
         for (flags, message) in [(["--port", "70000"], "--port is from 0 to 65535"), (["--max-body", "12XB"], "--max-body is a size"),
                                  (["--timeout", "soon"], "--timeout is a duration"), (["--jobs", "0"], "--jobs is from 1 to 256"),
@@ -83,4 +110,28 @@ private final class Answer: @unchecked Sendable {
     private var when: Date?
     func set(_ status: Int, _ body: Data, _ error: Error?) { lock.lock(); stored = (status, body, error); lock.unlock() }
     var value: (Int, Data, Error?) { lock.lock(); defer { lock.unlock() }; return stored }
+}
+
+/// Records when each chunk of an answer arrives.
+private final class ChunkLog: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [Double] = []
+    private var bytes = Data()
+    private var status = -1
+    private let start = Date()
+    let done = DispatchSemaphore(value: 0)
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        lock.lock(); status = (response as? HTTPURLResponse)?.statusCode ?? -1; lock.unlock()
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.lock(); times.append(Date().timeIntervalSince(start)); bytes += data; lock.unlock()
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) { done.signal() }
+
+    var value: ([Double], Data, Int) { lock.lock(); defer { lock.unlock() }; return (times, bytes, status) }
 }
