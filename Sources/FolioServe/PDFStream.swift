@@ -48,18 +48,37 @@ final class PDFStream: @unchecked Sendable {
         if end >= 0 { close(end) }
     }
 
+    /// Cairo writes a PDF in many small pieces: they are gathered into chunks of up to
+    /// `chunkSize`, a chunk going out when it is full or when nothing more has come for
+    /// `pause` milliseconds (a page being set), so a short PDF is one chunk and a long one
+    /// reaches the client page by page.
+    private static let chunkSize = 32 << 10
+    private static let pause: Int32 = 20
+
     private func pump() {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var pending = ByteBuffer()
+        func send() {
+            guard pending.readableBytes > 0 else { return }
+            continuation.yield(pending)
+            pending = ByteBuffer()
+        }
         while true {
+            if pending.readableBytes > 0 {
+                var ready = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, Self.pause) == 0 { send() }
+            }
             let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
             if n > 0 {
-                continuation.yield(ByteBuffer(bytes: buffer[0..<n]))
+                pending.writeBytes(buffer[0..<n])
+                if pending.readableBytes >= Self.chunkSize { send() }
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
                 break
             }
         }
+        send()
         close(readEnd)
         lock.lock(); let error = failure; lock.unlock()
         if let error { continuation.finish(throwing: error) } else { continuation.finish() }

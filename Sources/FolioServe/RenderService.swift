@@ -174,7 +174,11 @@ public struct RenderService: Sendable {
         let cancellation = RenderCancellation(deadline: deadline)
         let run = RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked,
                             format: format, cancellation: cancellation, parallelShaping: configuration.jobs == 1)
-        if case .pdf = format { return try await streamed(run, cancellation: cancellation, start: start) }
+        // A long document, or a mail merge, is answered as its pages are written; a short one
+        // whole (with its page count), which costs a small request less.
+        if case .pdf = format, parsed.document.utf8.count > Self.streamingThreshold || parsed.data?.arrayValue != nil {
+            return try await streamed(run, cancellation: cancellation, start: start)
+        }
         let outcome: RenderOutcome?
         do {
             outcome = try await withTaskCancellationHandler {
@@ -197,6 +201,9 @@ public struct RenderService: Sendable {
         if !outcome.warnings.isEmpty { headers[HTTPField.Name("X-Folio-Warnings")!] = String(outcome.warnings.count) }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(data: outcome.bytes)))
     }
+
+    /// Documents longer than this (bytes of Markdown) have their PDF streamed.
+    static let streamingThreshold = 64 << 10
 
     /// A PDF answered as its pages are written (`PDFStream`): the status goes once the
     /// document is built, so a document, data or template error is still a 4xx; the page

@@ -51,7 +51,7 @@ final class RenderServiceTests: XCTestCase {
             try await client.execute(uri: "/render", method: .post, headers: jsonHeaders, body: body) { r in
                 XCTAssertEqual(r.status, .ok, text(r))
                 XCTAssertEqual(r.headers[.contentType], "application/pdf")
-                XCTAssertNil(r.headers[HTTPField.Name("X-Folio-Pages")!], "a PDF is streamed: its pages are not counted before it is sent")
+                XCTAssertEqual(r.headers[HTTPField.Name("X-Folio-Pages")!], "1", "a short document is answered whole")
                 XCTAssertEqual(try pdfPagesOf(r), 1)
                 let text = try pdfTextOf(r)
                 XCTAssertTrue(text.contains("Dear *Ada* <b>L</b> [x](y) {{z}}"), text)
@@ -70,6 +70,7 @@ final class RenderServiceTests: XCTestCase {
         try await s.application().test(.router) { client in
             try await client.execute(uri: "/render", method: .post, headers: jsonHeaders, body: body) { r in
                 XCTAssertEqual(r.status, .ok, text(r))
+                XCTAssertNil(r.headers[HTTPField.Name("X-Folio-Pages")!], "a mail merge is streamed: its pages are not counted before")
                 XCTAssertEqual(try pdfPagesOf(r), 3)
                 let text = try pdfTextOf(r)
                 for name in ["Ada", "Grace", "Edsger"] { XCTAssertTrue(text.contains("Letter to \(name)"), text) }
