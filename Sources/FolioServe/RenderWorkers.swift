@@ -19,7 +19,9 @@ final class RenderWorkers: @unchecked Sendable {
         self.count = max(1, count)
         self.waiting = max(0, waiting)
         for i in 0..<self.count {
-            let thread = Thread { [unowned self] in self.work() }
+            // The threads hold the workers until `stop()` lets them end: a thread never
+            // outlives what it waits on.
+            let thread = Thread { [self] in self.work() }
             thread.name = "folio-render-\(i + 1)"
             // A render sets deep paragraphs and big tables: more stack than the default.
             thread.stackSize = 8 << 20
