@@ -223,7 +223,7 @@ public struct RenderService: Sendable {
                 } catch {
                     // Stopped once its answer had begun: the client went, or time ran out.
                     if let e = error as? RenderCancelled, started.isResolved {
-                        metrics.rejection(e.reason.contains("time limit") ? "timeout" : "client_gone")
+                        metrics.rejection(e.timedOut ? "timeout" : "client_gone")
                     }
                     stream.finish(error)
                     started.resolve(.failure(error))
@@ -244,9 +244,8 @@ public struct RenderService: Sendable {
     private func refusal(_ error: Error) -> Error {
         switch error {
         case let e as RenderCancelled:
-            let timedOut = e.reason.contains("time limit")
-            metrics.rejection(timedOut ? "timeout" : "cancelled")
-            return RequestError(.serviceUnavailable, e.description + (timedOut ? " (the limit is \(configuration.timeout))" : ""))
+            metrics.rejection(e.timedOut ? "timeout" : "cancelled")
+            return RequestError(.serviceUnavailable, e.description + (e.timedOut ? " (the limit is \(configuration.timeout))" : ""))
         case is QueueFull:
             metrics.rejection("queue_full")
             return RequestError(.tooManyRequests, "all \(workers.count) render threads are busy and \(workers.waiting) renders are waiting; try again shortly",

@@ -6,6 +6,7 @@ import Foundation
 public final class RenderCancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var reason: String?
+    private var timedOut = false
     private let deadline: Date?
 
     /// A flag not yet set; with `deadline`, one that counts as set from that moment.
@@ -20,13 +21,15 @@ public final class RenderCancellation: @unchecked Sendable {
     /// Why the render must stop; nil while it may go on.
     public var cancellationReason: String? {
         lock.lock(); defer { lock.unlock() }
-        if reason == nil, let deadline, Date() >= deadline { reason = "it ran past its time limit" }
+        if reason == nil, let deadline, Date() >= deadline { reason = "it ran past its time limit"; timedOut = true }
         return reason
     }
 
     /// Throws `RenderCancelled` when the render must stop.
     public func check() throws {
-        if let reason = cancellationReason { throw RenderCancelled(reason: reason) }
+        guard let reason = cancellationReason else { return }
+        lock.lock(); let late = timedOut; lock.unlock()
+        throw RenderCancelled(reason: reason, timedOut: late)
     }
 }
 
@@ -34,5 +37,7 @@ public final class RenderCancellation: @unchecked Sendable {
 public struct RenderCancelled: Error, CustomStringConvertible {
     /// Why it was stopped.
     public var reason: String
+    /// Whether its deadline passed (rather than being cancelled).
+    public var timedOut = false
     public var description: String { "the render was stopped: \(reason)" }
 }
