@@ -4,6 +4,8 @@
 # `smoke` (what CI runs), 3 000 inputs from a fixed seed, the same every time; new inputs go to
 # .build-fuzz/corpus/TARGET, crashes, hangs (10 s) and blow-ups (2 GB) to
 # .build-fuzz/crashes/TARGET. Exits non-zero if any target found one; prints executions.
+# FUZZ_TIMEOUT (seconds, default 10) is the hang limit: raise it for long runs on a loaded
+# machine, where an input that takes 0.3 s under ASan can be starved past 10 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -39,7 +41,7 @@ for target in "${targets[@]}"; do
   mkdir -p ".build-fuzz/corpus/$target" ".build-fuzz/crashes/$target"
   log=".build-fuzz/$target.log"
   set +e
-  "$bin" "$target" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -max_len="$maxlen" \
+  "$bin" "$target" "${limit[@]}" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -max_len="$maxlen" \
     -artifact_prefix=".build-fuzz/crashes/$target/" -print_final_stats=1 \
     ".build-fuzz/corpus/$target" "Tests/FuzzCorpus/$seeds" >"$log" 2>&1
   status=$?
