@@ -17,8 +17,9 @@ import ServiceLifecycle
 ///
 /// Renders run on `configuration.jobs` threads of their own (`RenderWorkers`); at most
 /// `configuration.queue` more wait, and a request past that is refused with 429 and
-/// `Retry-After`. A render that runs past `configuration.timeout`, or whose request task is
-/// cancelled (a shutdown past its grace), is stopped at its next page (503). A request reads nothing of the server's
+/// `Retry-After`. A render that runs past `configuration.timeout`, whose client hangs up
+/// (`ClientConnections`), or whose request task is cancelled (a shutdown past its grace) is
+/// stopped at its next page (503, if anyone is still there to read it). A request reads nothing of the server's
 /// files: its document is set in a private, empty folder that is its `--root`, so it can
 /// use the built-in templates, the server's own (`configuration.templates`) and the
 /// installed fonts, and nothing else.
@@ -52,6 +53,7 @@ public struct RenderService: Sendable {
     let configuration: Configuration
     let workers: RenderWorkers
     let metrics = ServeMetrics()
+    let connections = ClientConnections()
 
     /// A service with `configuration`; its render threads start now.
     public init(configuration: Configuration) {
@@ -66,7 +68,9 @@ public struct RenderService: Sendable {
         // A connection that sends nothing for longer than a render may take is closed, so
         // stalled or trickling clients cannot hold connections for ever.
         let idle = TimeAmount.milliseconds(configuration.timeout.components.seconds * 1000 + 5000)
-        return Application(router: router(), server: .http1(configuration: .init(idleTimeout: idle)),
+        let connections = self.connections
+        return Application(router: router(),
+                    server: .http1(configuration: .init(additionalChannelHandlers: connections.channelHandlers(), idleTimeout: idle)),
                     configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "folio"),
                     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
                     logger: logger ?? Logger(label: "folio.serve"))
@@ -84,8 +88,8 @@ public struct RenderService: Sendable {
         workers.stop()
     }
 
-    func router() -> Router<BasicRequestContext> {
-        let router = Router()
+    func router() -> Router<ServeRequestContext> {
+        let router = Router(context: ServeRequestContext.self)
         router.get("health") { _, _ in self.text("ok\n", route: "health") }
         router.get("ready") { _, _ in
             if self.workers.hasRoom { return self.text("ready\n", route: "ready") }
@@ -105,7 +109,7 @@ public struct RenderService: Sendable {
         router.get("fonts") { _, _ in self.json(FontCatalog.families(), route: "fonts") }
         router.post("render") { request, context in
             do {
-                return try await self.render(request)
+                return try await self.render(request, line: context.channel.flatMap(self.connections.line(for:)))
             } catch let e as RequestError {
                 self.metrics.request("render", status: Int(e.status.code))
                 throw e
@@ -125,7 +129,7 @@ public struct RenderService: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(data: RequestError.json(value))))
     }
 
-    private func render(_ request: Request) async throws -> Response {
+    private func render(_ request: Request, line: ClientLine?) async throws -> Response {
         let start = ContinuousClock.now
         let deadline = Date().addingTimeInterval(Double(configuration.timeout.components.seconds)
                                                  + Double(configuration.timeout.components.attoseconds) / 1e18)
@@ -172,12 +176,14 @@ public struct RenderService: Sendable {
         // A template the request uploads is found once its archive is unpacked.
         if archive == nil, let name = parsed.template { _ = try templates.reference(for: name) }
         let cancellation = RenderCancellation(deadline: deadline)
+        line?.whenGone { cancellation.cancel(because: "the client hung up") }
+        defer { line?.clear() }
         let run = RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked,
                             format: format, cancellation: cancellation, parallelShaping: configuration.jobs == 1)
         // A long document, or a mail merge, is answered as its pages are written; a short one
         // whole (with its page count), which costs a small request less.
         if case .pdf = format, parsed.document.utf8.count > Self.streamingThreshold || parsed.data?.arrayValue != nil {
-            return try await streamed(run, cancellation: cancellation, start: start)
+            return try await streamed(run, cancellation: cancellation, line: line, start: start)
         }
         let outcome: RenderOutcome?
         do {
@@ -190,7 +196,7 @@ public struct RenderService: Sendable {
                 cancellation.cancel(because: "the request was cancelled")
             }
         } catch {
-            throw refusal(error)
+            throw refusal(error, line: line)
         }
         guard let outcome else { throw refusal(QueueFull()) }
         metrics.rendered(pages: outcome.pages, in: ContinuousClock.now - start)
@@ -208,7 +214,8 @@ public struct RenderService: Sendable {
     /// A PDF answered as its pages are written (`PDFStream`): the status goes once the
     /// document is built, so a document, data or template error is still a 4xx; the page
     /// count is not known then, so the answer has no `X-Folio-Pages`.
-    private func streamed(_ run: RenderRun, cancellation: RenderCancellation, start: ContinuousClock.Instant) async throws -> Response {
+    private func streamed(_ run: RenderRun, cancellation: RenderCancellation, line: ClientLine?,
+                          start: ContinuousClock.Instant) async throws -> Response {
         let stream = try PDFStream(cancellation: cancellation)
         let started = Handoff()
         let metrics = self.metrics
@@ -235,16 +242,16 @@ public struct RenderService: Sendable {
                 started.resolve(.failure(QueueFull()))
             }
         }
-        do { try await started.wait() } catch { throw refusal(error) }
+        do { try await started.wait() } catch { throw refusal(error, line: line) }
         metrics.request("render", status: 200)
         return Response(status: .ok, headers: [.contentType: "application/pdf"], body: ResponseBody(asyncSequence: stream.body))
     }
 
     /// The answer to a render that did not start or was stopped, counted by reason.
-    private func refusal(_ error: Error) -> Error {
+    private func refusal(_ error: Error, line: ClientLine? = nil) -> Error {
         switch error {
         case let e as RenderCancelled:
-            metrics.rejection(e.timedOut ? "timeout" : "cancelled")
+            metrics.rejection(e.timedOut ? "timeout" : line?.isGone == true ? "client_gone" : "cancelled")
             return RequestError(.serviceUnavailable, e.description + (e.timedOut ? " (the limit is \(configuration.timeout))" : ""))
         case is QueueFull:
             metrics.rejection("queue_full")

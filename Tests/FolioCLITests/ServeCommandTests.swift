@@ -76,6 +76,41 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertGreaterThan(spread, 0.2, "chunks at \(times.map { String(format: "%.2f", $0) }.prefix(5)) … \(times.last ?? 0)")
     }
 
+    /// A client that hangs up mid-render frees its render thread: the render stops at its
+    /// next page (counted as `client_gone`), and the next request is set at once.
+    func testAClientThatHangsUpCancelsItsRender() throws {
+        let server = try launchFolio(["serve", "--port", "0", "--jobs", "1", "--timeout", "300s"])
+        defer { server.stop() }
+        XCTAssertTrue(server.waitForStdout("listening on http://127.0.0.1:"), server.stderr)
+        let after = try XCTUnwrap(server.stdout.range(of: "127.0.0.1:")).upperBound
+        let port = try XCTUnwrap(UInt16(server.stdout[after...].prefix { $0.isNumber }))
+        let base = "http://127.0.0.1:\(port)"
+
+        // Both forms: a short document answered whole, a long one streamed.
+        for (count, wait) in [(600, 0.05), (20_000, 0.5)] {
+            let paragraphs = Array(repeating: "A paragraph of some length to set, and then another sentence after it, to fill the page.", count: count)
+            let body = try JSONSerialization.data(withJSONObject: ["document": paragraphs.joined(separator: "\n\n")])
+            let head = "POST /render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let socket = try rawConnection(port: port)
+            try send(Data(head.utf8) + body, on: socket)
+            Thread.sleep(forTimeInterval: wait)
+            close(socket)
+        }
+        // Each render stops at its next page: both counted within seconds, long before
+        // 20 000 paragraphs (about 1 000 pages) could have been set.
+        let hungUp = Date()
+        var metrics = ""
+        while Date().timeIntervalSince(hungUp) < 60 {
+            metrics = String(decoding: try get("\(base)/metrics").body, as: UTF8.self)
+            if metrics.contains("folio_rejections_total{reason=\"client_gone\"} 2") { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(metrics.contains("folio_rejections_total{reason=\"client_gone\"} 2"), metrics)
+        XCTAssertTrue(metrics.contains("folio_pages_total 0"), "neither render ran to its end: \(metrics)")
+        let ready = try get("\(base)/ready")
+        XCTAssertEqual(ready.status, 200, "the render thread is free again")
+    }
+
     func testBadFlagsAreRefused() throws {
         for (flags, message) in [(["--port", "70000"], "--port is from 0 to 65535"), (["--max-body", "12XB"], "--max-body is a size"),
                                  (["--timeout", "soon"], "--timeout is a duration"), (["--jobs", "0"], "--jobs is from 1 to 256"),
@@ -97,6 +132,32 @@ final class ServeCommandTests: XCTestCase {
         let (status, body, error) = answer.value
         if let error { throw error }
         return (status, body)
+    }
+}
+
+/// A TCP connection to the server on loopback, for a client that behaves as URLSession won't.
+private func rawConnection(port: UInt16) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+    return fd
+}
+
+private func send(_ data: Data, on fd: Int32) throws {
+    try data.withUnsafeBytes { bytes in
+        var sent = 0
+        while sent < bytes.count {
+            let n = write(fd, bytes.baseAddress! + sent, bytes.count - sent)
+            guard n > 0 else { throw POSIXError(.EPIPE) }
+            sent += n
+        }
     }
 }
 
