@@ -46,6 +46,8 @@ let package = Package(
         .systemLibrary(name: "CFuzzing", path: "Sources/CFuzzing"),
         .systemLibrary(name: "CPCRE2", path: "Sources/CPCRE2", pkgConfig: "libpcre2-8",
                        providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive",
+                       providers: [.apt(["libarchive-dev"])]),
 
         // The pipeline, one direction only.
         .target(name: "FolioText"),
@@ -77,6 +79,7 @@ let package = Package(
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CArchive",
         ]),
         // The built-in templates (Templates/) compiled into the binary.
         .executableTarget(name: "folio-embed", path: "Sources/folio-embed"),
@@ -107,6 +110,7 @@ let package = Package(
             "FolioServe", "FolioTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            "CArchive",
         ]),
         .testTarget(name: "ExamplesTests", dependencies: ["FolioExamples", "FolioTestSupport"]),
         // Shared by the tests: running folio and other processes, temporary folders, the

@@ -6,7 +6,7 @@ packages=(
   pkg-config
   libpango1.0-dev libcairo2-dev libharfbuzz-dev libfontconfig-dev libfribidi-dev
   libhyphen-dev hyphen-en-us hyphen-de
-  libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev zlib1g-dev
+  libcmark-gfm-dev libcmark-gfm-extensions-dev libpcre2-dev zlib1g-dev libarchive-dev
   fonts-dejavu-core fonts-dejavu-extra fonts-noto-cjk
   poppler-utils qpdf python3
 )

@@ -11,7 +11,7 @@ import NIOCore
 /// - `data`: a JSON, YAML or CSV file (its part's `Content-Type` says which: `application/json`,
 ///   `application/yaml`, `text/csv`; without one, JSON when it starts with `{` or `[`).
 /// - `options`: the options as a JSON object; `strict`: `true` or `false`.
-/// - `files`: a zip archive of the files the document and its template read — images, a
+/// - `files`: a zip or tar archive (plain or compressed) of the files the document and its template read — images, a
 ///   template folder with its fonts (`UploadedArchive`).
 enum MultipartUpload {
     /// The parts a request may have.

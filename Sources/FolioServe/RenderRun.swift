@@ -7,7 +7,7 @@ import ZIPFoundation
 /// no files). The folder goes when the render ends, whatever happens.
 struct RenderRun {
     var request: RenderRequest
-    /// A zip archive of the request's files (multipart requests), unpacked into the folder.
+    /// A zip or tar archive of the request's files (multipart requests), unpacked into the folder.
     var archive: Data?
     var templates: TemplateCatalog
     /// The most an archive may unpack to.

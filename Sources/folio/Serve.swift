@@ -15,7 +15,8 @@ struct Serve: AsyncParsableCommand {
         The document is Markdown, a Mustache template when data is given (an array is a \
         mail merge into one PDF); options take the render command's names. A \
         multipart/form-data request has the same parts, data as a JSON, YAML or CSV file, \
-        and files: a zip of the images and template folders the document reads. Errors answer \
+        and files: a zip or tar (.tar.gz, .tar.xz, …) of the images and template folders the \
+        document reads. Errors answer \
         JSON {"error": "document.md:3:5: …"}: 400 for a malformed request, 422 for a \
         document, template or option that is wrong, 413 over --max-body, 429 (with \
         Retry-After) when --jobs renders run and --queue wait, 503 past --timeout.
@@ -39,6 +40,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("max-body"), help: ArgumentHelp("The largest request body: bytes, or with KB, MB or GB (powers of 1024).", valueName: "size"))
     var maxBody = "16MB"
 
+    @Option(name: .customLong("max-unpacked"), help: ArgumentHelp("The most a request's archive of files may unpack to (its entries counted as written).", valueName: "size"))
+    var maxUnpacked = "256MB"
+
     @Option(help: ArgumentHelp("How long a render may take, waiting included: 30s, 500ms, 2m.", valueName: "duration"))
     var timeout = "30s"
 
@@ -56,6 +60,7 @@ struct Serve: AsyncParsableCommand {
         if let jobs, !(1...256).contains(jobs) { throw ValidationError("--jobs is from 1 to 256 (got \(jobs))") }
         guard (0...100_000).contains(queue) else { throw ValidationError("--queue is from 0 to 100000 (got \(queue))") }
         _ = try Self.bytes(maxBody, flag: "--max-body")
+        _ = try Self.bytes(maxUnpacked, flag: "--max-unpacked")
         _ = try Self.duration(timeout, flag: "--timeout")
         _ = try Self.duration(grace, flag: "--grace")
         if let root {
@@ -73,6 +78,7 @@ struct Serve: AsyncParsableCommand {
         if let jobs { c.jobs = jobs }
         c.queue = queue
         c.maxBody = try Self.bytes(maxBody, flag: "--max-body")
+        c.maxUnpacked = try Self.bytes(maxUnpacked, flag: "--max-unpacked")
         c.timeout = try Self.duration(timeout, flag: "--timeout")
         c.grace = try Self.duration(grace, flag: "--grace")
         c.templates = root

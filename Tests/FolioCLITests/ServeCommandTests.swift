@@ -113,6 +113,7 @@ final class ServeCommandTests: XCTestCase {
 
     func testBadFlagsAreRefused() throws {
         for (flags, message) in [(["--port", "70000"], "--port is from 0 to 65535"), (["--max-body", "12XB"], "--max-body is a size"),
+                                 (["--max-unpacked", "10"], "--max-unpacked is a size"),
                                  (["--timeout", "soon"], "--timeout is a duration"), (["--jobs", "0"], "--jobs is from 1 to 256"),
                                  (["--root", "/no/such/folder"], "no such folder")] {
             let r = try folio(["serve"] + flags)

@@ -49,6 +49,34 @@ final class MultipartUploadTests: XCTestCase {
         return try Data(contentsOf: url)
     }
 
+    /// The same request with its files in a gzipped tar, written as `tar -czf files.tgz .`
+    /// would write it (`./` before every path).
+    func testAGzippedTarServesAsWellAsAZip() async throws {
+        let service = RenderService(configuration: { var c = RenderService.Configuration(); c.jobs = 1; return c }())
+        let files = try TestTar.make([.folder("./"), .folder("./brand/"),
+                                      .file("./brand/template.yaml", Data("name: brand\nextends: default\nstyles:\n  heading-1: {color: \"#1f5fa8\"}\n".utf8)),
+                                      .folder("./images/"), .file("./images/logo.png", try image("square.png"))])
+        XCTAssertEqual(Array(files.prefix(2)), [0x1f, 0x8b], "gzip")
+        let document = "---\ntemplate: brand\n---\n\n# Statement\n\n![Logo](images/logo.png)\n"
+        let request = body([("document", "text/markdown", Data(document.utf8)), ("files", "application/gzip", files)])
+        let headers = self.headers
+        try await service.application().test(.router) { client in
+            try await client.execute(uri: "/render", method: .post, headers: headers, body: request) { r in
+                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
+                let dir = try makeTemporaryDirectory("folio-multipart")
+                defer { try? FileManager.default.removeItem(at: dir) }
+                let path = dir.appendingPathComponent("out.pdf").path
+                try Data(buffer: r.body).write(to: URL(fileURLWithPath: path))
+                XCTAssertEqual(try qpdfCheck(path).status, 0)
+                XCTAssertTrue(try pdfFlatText(path).contains("Statement"))
+                XCTAssertTrue(try qpdfUncompressed(path).contains("/Subtype /Image"), "the image from the tar is drawn")
+                let content = try qpdfUncompressed(path)
+                XCTAssertNotNil(content.range(of: #"0\.12\d* 0\.37\d* 0\.65\d* rg"#, options: .regularExpression),
+                                "the heading has the uploaded template's colour")
+            }
+        }
+    }
+
     func testAnUploadedTemplateImageAndCSVDataMakeAMailMerge() async throws {
         let service = RenderService(configuration: { var c = RenderService.Configuration(); c.jobs = 1; return c }())
         let template = """
@@ -127,7 +155,20 @@ final class MultipartUploadTests: XCTestCase {
             ("absolute", [("document", nil, doc), ("files", nil, try zip([("/tmp/evil.txt", Data("x".utf8))]))], 422, "is not a path inside the archive"),
             ("symlink", [("document", nil, doc), ("files", nil, try zip([], symlinks: [("link", "/etc/passwd")]))], 422, "is a symbolic link"),
             ("zip bomb", [("document", nil, doc), ("files", nil, try zip([("zeros.bin", Data(count: 3 << 20))]))], 422, "more than 1 MB unpacked"),
-            ("not a zip", [("document", nil, doc), ("files", nil, Data("hello".utf8))], 422, "files: not a zip archive"),
+            ("not a zip", [("document", nil, doc), ("files", nil, Data("hello".utf8))], 422, "files: not a zip or tar archive"),
+            ("tar slip", [("document", nil, doc), ("files", nil, try TestTar.make([.file("a/../../evil.txt", Data("x".utf8))]))],
+             422, "is not a path inside the archive"),
+            ("tar absolute", [("document", nil, doc), ("files", nil, try TestTar.make([.file("/tmp/evil.txt", Data("x".utf8))], gzip: false))],
+             422, "is not a path inside the archive"),
+            ("tar symlink", [("document", nil, doc), ("files", nil, try TestTar.make([.symbolicLink("images", to: "/etc")]))], 422, "is a symbolic link"),
+            ("tar hard link", [("document", nil, doc), ("files", nil, try TestTar.make([.hardLink("passwd", to: "/etc/passwd")]))], 422, "is a hard link"),
+            ("tar fifo", [("document", nil, doc), ("files", nil, try TestTar.make([.fifo("pipe")]))], 422, "is a device, pipe or socket"),
+            ("gzip bomb", [("document", nil, doc), ("files", nil, try TestTar.make([.file("zeros.bin", Data(count: 3 << 20))]))],
+             422, "more than 1 MB unpacked"),
+            ("named twice", [("document", nil, doc), ("files", nil, try TestTar.make([.file("a.txt", Data("x".utf8)), .file("a.txt", Data("y".utf8))]))],
+             422, "'a.txt' could not be unpacked (named twice?)"),
+            ("cut short", [("document", nil, doc), ("files", nil, try TestTar.make([.file("a.bin", Data(count: 40_000))], gzip: false).prefix(20_000))],
+             422, "files: the archive is damaged"),
             ("template outside", [("document", nil, doc), ("template", nil, Data("../brand".utf8)),
                                   ("files", nil, try zip([("brand/template.yaml", Data("extends: default\n".utf8))]))], 422, "unknown template '../brand'"),
             ("image outside", [("document", nil, Data("![x](../../etc/a.png)".utf8)), ("files", nil, try zip([("a.txt", Data("x".utf8))]))],

@@ -1,0 +1,3 @@
+// libarchive: reading the zip and tar archives a rendering request uploads.
+#include <archive.h>
+#include <archive_entry.h>
