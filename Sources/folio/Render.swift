@@ -80,7 +80,7 @@ struct Render: ParsableCommand {
     @Option(parsing: .unconditional, help: "Margin on every side.")
     var margin: LengthOption?
 
-    @Option(parsing: .unconditional, help: "Number of columns.")
+    @Option(parsing: .unconditional, help: "Number of columns, 1 to 64.")
     var columns: Int?
 
     @Option(parsing: .unconditional, help: "Space between columns.")
@@ -114,18 +114,9 @@ struct Render: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1 (got \(columns))") }
-        if let size, !(size > 0 && size < 1000) { throw ValidationError("--size must be between 0 and 1000 points (got \(size))") }
-        if let leading, !(leading > 0 && leading <= Length.largest) {
-            throw ValidationError("--leading must be above 0 and at most \(Length.format(Length.largest)) (got \(leading))")
-        }
-        if let margin, margin.points < 0 { throw ValidationError("--margin cannot be negative") }
-        if let gutter, gutter.points < 0 { throw ValidationError("--gutter cannot be negative") }
-        for (flag, length) in [("--margin", margin), ("--gutter", gutter)] {
-            if let length, length.points > Length.largest {
-                throw ValidationError("\(flag) must be at most \(Length.format(Length.largest)) (got \(length.text))")
-            }
-        }
+        var ranges = LayoutOverrides()
+        (ranges.columns, ranges.size, ranges.leading, ranges.margin, ranges.gutter) = (columns, size, leading, margin?.points, gutter?.points)
+        if let (option, problem) = ranges.outOfRange { throw ValidationError("--\(option) \(problem)") }
         for s in settings where !s.contains("=") || s.hasPrefix("=") {
             throw ValidationError("--set takes KEY=VALUE (got '\(s)')")
         }

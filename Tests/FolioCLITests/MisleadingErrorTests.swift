@@ -33,7 +33,7 @@ final class FlagErrorTests: XCTestCase {
     func testNegativeNumbersAreRangeErrorsNotMissingValues() throws {
         let dir = try makeTemporaryDirectory()
         let doc = try write("Text.\n", "doc.md", in: dir)
-        for (flag, value, expected) in [("--columns", "-1", "--columns must be at least 1 (got -1)"),
+        for (flag, value, expected) in [("--columns", "-1", "--columns must be from 1 to 64 (got -1)"),
                                         ("--margin", "-5mm", "--margin cannot be negative"),
                                         ("--size", "-3", "--size must be between 0 and 1000 points"),
                                         ("--gutter", "-1pt", "--gutter cannot be negative"),

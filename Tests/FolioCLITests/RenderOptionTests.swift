@@ -123,8 +123,9 @@ final class RenderOptionTests: XCTestCase {
         let input = try write("Words.\n", "v.md", in: dir)
         let out = dir.appendingPathComponent("v.pdf").path
         let cases: [([String], String)] = [
-            (["--columns", "0"], "--columns must be at least 1 (got 0)"),
-            (["--columns=-2"], "--columns must be at least 1 (got -2)"),
+            (["--columns", "0"], "--columns must be from 1 to 64 (got 0)"),
+            (["--columns=-2"], "--columns must be from 1 to 64 (got -2)"),
+            (["--columns", "65"], "--columns must be from 1 to 64 (got 65)"),
             (["--size", "0"], "--size must be between 0 and 1000 points (got 0.0)"),
             (["--size", "1000"], "--size must be between 0 and 1000 points (got 1000.0)"),
             (["--size", "nan"], "--size must be between 0 and 1000 points (got nan)"),

@@ -107,7 +107,7 @@ public struct RenderRequest: Sendable {
         }
     }
 
-    /// The command line's layout options, with its ranges and messages.
+    /// The command line's layout options, with its ranges (`LayoutOverrides.outOfRange`).
     static func overrides(_ options: DataObject) throws -> LayoutOverrides {
         var o = LayoutOverrides()
         func text(_ key: String, _ value: DataValue) throws -> String {
@@ -120,15 +120,11 @@ public struct RenderRequest: Sendable {
             guard let l = Length(t) else {
                 throw Problem(.invalid, "option '\(key)' is a length with a unit (pt, mm, cm or in), not '\(t)'")
             }
-            guard l.points >= 0, l.points <= Length.largest else {
-                throw Problem(.invalid, "option '\(key)' must be from 0 to \(Length.format(Length.largest)) (got \(t))")
-            }
             return l.points
         }
-        func number(_ key: String, _ value: DataValue, in range: ClosedRange<Double>, open lower: Bool = true) throws -> Double {
-            guard let n = value.numberValue?.double ?? value.stringValue.flatMap(Double.init), n.isFinite,
-                  range.contains(n), !(lower && n == range.lowerBound) else {
-                throw Problem(.invalid, "option '\(key)' must be a number above \(range.lowerBound) and at most \(range.upperBound)")
+        func number(_ key: String, _ value: DataValue) throws -> Double {
+            guard let n = value.numberValue?.double ?? value.stringValue.flatMap(Double.init) else {
+                throw Problem(.invalid, "option '\(key)' is a number")
             }
             return n
         }
@@ -143,16 +139,14 @@ public struct RenderRequest: Sendable {
             case "margin": o.margin = try length(key, value)
             case "gutter": o.gutter = try length(key, value)
             case "columns":
-                guard let n = value.numberValue?.int, (1...64).contains(n) else {
-                    throw Problem(.invalid, "option 'columns' is a whole number from 1 to 64")
-                }
+                guard let n = value.numberValue?.int else { throw Problem(.invalid, "option 'columns' is a whole number") }
                 o.columns = n
             case "font":
                 let families = try text(key, value).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
                 guard !families.isEmpty else { throw Problem(.invalid, "option 'font' names a font family") }
                 o.fontFamilies = families
-            case "size": o.size = try number(key, value, in: 0...999)
-            case "leading": o.leading = try number(key, value, in: 0...Length.largest)
+            case "size": o.size = try number(key, value)
+            case "leading": o.leading = try number(key, value)
             case "align":
                 let alignments: [String: TextAlignment] = ["justify": .justified, "left": .left, "right": .right, "center": .center]
                 let t = try text(key, value)
@@ -172,6 +166,7 @@ public struct RenderRequest: Sendable {
                 throw Problem(.invalid, "unknown option '\(key)'; the options are \(optionKeys.joined(separator: ", "))")
             }
         }
+        if let (option, problem) = o.outOfRange { throw Problem(.invalid, "option '\(option)' \(problem)") }
         return o
     }
 }
