@@ -27,6 +27,20 @@ final class BaseDirectionTests: XCTestCase {
         XCTAssertFalse(rtl("\u{2068}שלום"), "an isolate never closed runs to the end: nothing strong outside it")
     }
 
+    /// The byte test that spares FriBidi never misses a code point FriBidi takes as right
+    /// to left: every code point, alone, is asked of both.
+    func testTheByteTestMissesNoRightToLeftCodePoint() {
+        var missed: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), BaseDirection.direction([value]) == true else { continue }
+            if !BaseDirection.mayHoldRightToLeft(Array("\u{201C}\(Character(scalar))".utf8)) {
+                missed.append(String(value, radix: 16))
+            }
+        }
+        XCTAssertEqual(missed, [], "right-to-left code points the byte test lets through")
+        XCTAssertFalse(BaseDirection.mayHoldRightToLeft(Array("\u{201C}Well,\u{201D} said Jo, \u{2014} caf\u{E9} na\u{EF}ve \u{6F22}\u{5B57}".utf8)))
+    }
+
     func testALateFirstStrongLetterIsFound() {
         // Past the first stretch read (64 code points) and past the next.
         XCTAssertTrue(rtl(String(repeating: "1 ", count: 200) + "שלום Hello"))

@@ -100,6 +100,17 @@ final class ContentsBuilderTests: XCTestCase {
         XCTAssertEqual(paragraphs(built), ["Eins", "Inhalt", "Eins\t??", "Zwei\t??", "Drei\t??", "Zwei", "Drei"])
     }
 
+    /// `{toc}` with spaces (even ideographic ones) around it is the marker; with anything
+    /// else in the paragraph it is text.
+    func testOnlyAParagraphOfTocAloneIsTheMarker() throws {
+        let spaced = try build("# Eins\n\n\u{3000} {toc}\t\n\n## Zwei\n")
+        XCTAssertEqual(paragraphs(spaced), ["Eins", "Contents", "Eins\t??", "Zwei\t??", "Zwei"])
+        for text in ["{toc} and more", "{toc}}", "see {toc}", "{ toc}"] {
+            let plain = try build("# Eins\n\n\(text)\n")
+            XCTAssertEqual(paragraphs(plain).count, 2, text)
+        }
+    }
+
     func testMistakesAreReported() throws {
         XCTAssertThrowsError(try build("---\ntoc-depth: 9\n---\n\n# A\n")) { error in
             XCTAssertTrue("\(error)".contains("toc-depth must be a whole number from 1 to 6"), "\(error)")

@@ -17,7 +17,7 @@ enum BaseDirection {
             if byte >= 0x80 { break }
             if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") { return false }
         }
-        if !text.contains(where: { $0 >= 0x80 }) { return false }
+        if !mayHoldRightToLeft(text) { return false }
         var scalars: [FriBidiChar] = []
         scalars.reserveCapacity(min(text.count, firstStretch))
         var limit = firstStretch
@@ -31,8 +31,39 @@ enum BaseDirection {
         return direction(scalars) ?? false
     }
 
+    /// Whether `text` holds a code point that could make it right to left: a letter of a
+    /// right-to-left script (Hebrew, Arabic, Syriac, Thaana, NKo, … and their presentation
+    /// forms: U+0590–08FF, U+FB1D–FEFF, U+10800–10FFF, U+1E800–1EFFF) or RLM, RLE, RLO or RLI.
+    /// Without one, no strong letter is right to left, so the answer is false without
+    /// FriBidi. The test is on the UTF-8 bytes and errs only towards asking FriBidi
+    /// (a few neighbours of those ranges pass): a novel's paragraph starting with a curly
+    /// quote cost a FriBidi run and a copy of the paragraph before.
+    static func mayHoldRightToLeft(_ text: [UInt8]) -> Bool {
+        text.withUnsafeBufferPointer { bytes in
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                let b = bytes[i]
+                i += 1
+                if b < 0xD6 { continue }
+                if b <= 0xDF { return true }  // U+0580–07FF
+                let b1: UInt8 = i < n ? bytes[i] : 0
+                let b2: UInt8 = i + 1 < n ? bytes[i + 1] : 0
+                switch b {
+                case 0xE0 where b1 >= 0xA0 && b1 <= 0xA3: return true  // U+0800–08FF
+                case 0xE2 where b1 == 0x80 && (b2 == 0x8F || b2 == 0xAB || b2 == 0xAE): return true  // RLM, RLE, RLO
+                case 0xE2 where b1 == 0x81 && b2 == 0xA7: return true  // RLI
+                case 0xEF where b1 >= 0xAC && b1 <= 0xBB: return true  // U+FB00–FEFF
+                case 0xF0 where (b1 == 0x90 && b2 >= 0xA0) || b1 == 0x9E: return true  // U+10800–10FFF, U+1E000–1EFFF
+                default: continue
+                }
+            }
+            return false
+        }
+    }
+
     /// The direction P2 finds in `scalars`, nil when it finds no strong letter.
-    private static func direction(_ scalars: [FriBidiChar]) -> Bool? {
+    static func direction(_ scalars: [FriBidiChar]) -> Bool? {
         guard !scalars.isEmpty else { return nil }
         var types = [FriBidiCharType](repeating: FriBidiCharType(0), count: scalars.count)
         var levels = [FriBidiLevel](repeating: 0, count: scalars.count)
