@@ -207,56 +207,86 @@ extension ShapingContext {
         } else {
             shapeGlyphs(piece, item: item, font: font, attributes: attributes, text: text, length: length, wordByWord: !vertical)
             let n = runGlyphs.count
-            let infos = runGlyphs, logClusters = runClusters
             let scale = 1 / Double(PANGO_SCALE)
-            for i in 0..<n {
-                let g = infos[i]
-                var glyph = g.glyph
-                if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
-                    // Pango's "unknown" glyphs carry the character, not a glyph of the
-                    // font: drawn as they are, they reach the PDF's font subset, and
-                    // cairo's CFF subsetter (CJK fonts) aborts on an index that large.
-                    // A missing character becomes the font's .notdef box, an invisible
-                    // one nothing.
-                    let codepoint = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
-                    if glyph == PANGO_GLYPH_INVALID_INPUT || ShapingContext.isInvisible(codepoint) {
-                        glyph = PANGO_GLYPH_EMPTY
-                    } else {
-                        p.hasMissingGlyphs = true
-                        let k = EastAsianCharacter.of(codepoint, style: .simplified)
-                        if k.isEastAsian || k == .hangul { p.missesEastAsianFont = true }
-                        glyph = 0
+            // The paragraph's arrays are taken out of it while the run is added, so each
+            // append is to an array held once, not through the class (an exclusivity and a
+            // uniqueness check a glyph, 4 % of a novel's render).
+            var glyphs = p.glyphs, advances = p.advances, xOffsets = p.xOffsets, yOffsets = p.yOffsets
+            p.glyphs = []; p.advances = []; p.xOffsets = []; p.yOffsets = []
+            runGlyphs.withUnsafeBufferPointer { infos in
+                for g in infos {
+                    var glyph = g.glyph
+                    if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+                        // Pango's "unknown" glyphs carry the character, not a glyph of the
+                        // font: drawn as they are, they reach the PDF's font subset, and
+                        // cairo's CFF subsetter (CJK fonts) aborts on an index that large.
+                        // A missing character becomes the font's .notdef box, an invisible
+                        // one nothing.
+                        let codepoint = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
+                        if glyph == PANGO_GLYPH_INVALID_INPUT || ShapingContext.isInvisible(codepoint) {
+                            glyph = PANGO_GLYPH_EMPTY
+                        } else {
+                            p.hasMissingGlyphs = true
+                            let k = EastAsianCharacter.of(codepoint, style: .simplified)
+                            if k.isEastAsian || k == .hangul { p.missesEastAsianFont = true }
+                            glyph = 0
+                        }
                     }
+                    glyphs.append(glyph)
+                    advances.append(Double(g.geometry.width) * scale * expansion)
+                    xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
+                    yOffsets.append(Double(g.geometry.y_offset) * scale)
                 }
-                p.glyphs.append(glyph)
-                p.advances.append(Double(g.geometry.width) * scale * expansion)
-                p.xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
-                p.yOffsets.append(Double(g.geometry.y_offset) * scale)
             }
             // Group glyphs into clusters (visual order), then store them logically.
-            var groups: [(byte: Int, glyphs: Range<Int>)] = []
-            var i = 0
-            while i < n {
-                let cluster = Int(logClusters[i])
-                var j = i + 1
-                while j < n, Int(logClusters[j]) == cluster { j += 1 }
-                groups.append((piece.lowerBound + cluster, (glyphStart + i)..<(glyphStart + j)))
-                i = j
-            }
-            if rtl { groups.reverse() }
-            for (k, group) in groups.enumerated() {
-                let end = k + 1 < groups.count ? groups[k + 1].byte : piece.upperBound
+            var clusterStart = p.clusterStart, clusterEnd = p.clusterEnd, clusterWidth = p.clusterWidth
+            var clusterRun = p.clusterRun, clusterGlyphStart = p.clusterGlyphStart, clusterGlyphEnd = p.clusterGlyphEnd
+            p.clusterStart = []; p.clusterEnd = []; p.clusterWidth = []
+            p.clusterRun = []; p.clusterGlyphStart = []; p.clusterGlyphEnd = []
+            let runIndex = Int32(p.runs.count)
+            func addCluster(byte: Int, end: Int, glyphs range: Range<Int>) {
                 var width = 0.0
-                for g in group.glyphs { width += p.advances[g] }
-                if tracking != 0, let first = group.glyphs.first {
-                    p.advances[first] += tracking
+                for g in range { width += advances[g] }
+                if tracking != 0, !range.isEmpty {
+                    advances[range.lowerBound] += tracking
                     width += tracking
                 }
-                p.clusterStart.append(Int32(group.byte)); p.clusterEnd.append(Int32(end))
-                p.clusterWidth.append(width)
-                p.clusterRun.append(Int32(p.runs.count))
-                p.clusterGlyphStart.append(Int32(group.glyphs.lowerBound)); p.clusterGlyphEnd.append(Int32(group.glyphs.upperBound))
+                clusterStart.append(Int32(byte)); clusterEnd.append(Int32(end))
+                clusterWidth.append(width)
+                clusterRun.append(runIndex)
+                clusterGlyphStart.append(Int32(range.lowerBound)); clusterGlyphEnd.append(Int32(range.upperBound))
             }
+            runClusters.withUnsafeBufferPointer { logClusters in
+                if rtl {
+                    // Glyphs come in visual order: the clusters are stored last to first.
+                    var groups: [(byte: Int, glyphs: Range<Int>)] = []
+                    var i = 0
+                    while i < n {
+                        let cluster = logClusters[i]
+                        var j = i + 1
+                        while j < n, logClusters[j] == cluster { j += 1 }
+                        groups.append((piece.lowerBound + Int(cluster), (glyphStart + i)..<(glyphStart + j)))
+                        i = j
+                    }
+                    groups.reverse()
+                    for (k, group) in groups.enumerated() {
+                        addCluster(byte: group.byte, end: k + 1 < groups.count ? groups[k + 1].byte : piece.upperBound, glyphs: group.glyphs)
+                    }
+                } else {
+                    var i = 0
+                    while i < n {
+                        let cluster = logClusters[i]
+                        var j = i + 1
+                        while j < n, logClusters[j] == cluster { j += 1 }
+                        let end = j < n ? piece.lowerBound + Int(logClusters[j]) : piece.upperBound
+                        addCluster(byte: piece.lowerBound + Int(cluster), end: end, glyphs: (glyphStart + i)..<(glyphStart + j))
+                        i = j
+                    }
+                }
+            }
+            p.glyphs = glyphs; p.advances = advances; p.xOffsets = xOffsets; p.yOffsets = yOffsets
+            p.clusterStart = clusterStart; p.clusterEnd = clusterEnd; p.clusterWidth = clusterWidth
+            p.clusterRun = clusterRun; p.clusterGlyphStart = clusterGlyphStart; p.clusterGlyphEnd = clusterGlyphEnd
         }
         p.runs.append(.init(byteRange: piece, glyphRange: glyphStart..<p.glyphs.count,
                             clusterRange: clusterFirst..<p.clusterCount, font: font, level: level,
