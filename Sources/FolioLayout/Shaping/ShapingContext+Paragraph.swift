@@ -115,7 +115,10 @@ extension ShapingContext {
                 let charCount = raw.isEmpty ? 0 : chars + 1
                 charOfByte[raw.count] = charCount
                 var logAttrs = [PangoLogAttr](repeating: PangoLogAttr(), count: Int(charCount) + 1)
-                pango_get_log_attrs(base, length, -1, pango_language_from_string(language), &logAttrs, charCount + 1)
+                // Latin, Greek and Cyrillic text skips Pango's analysis (see LineBreakAnalysis).
+                if !LineBreakAnalysis.fill(&logAttrs, text: raw) {
+                    pango_get_log_attrs(base, length, -1, pango_language_from_string(language), &logAttrs, charCount + 1)
+                }
 
                 let vertical = defaults.layoutOrientation == .vertical
                 let items = pango_itemize_with_base_dir(vertical ? verticalContext : context, direction, base, 0, length, attrList, nil)

@@ -1,0 +1,292 @@
+import CPango
+
+/// The part of Pango's text analysis (`pango_get_log_attrs`) that the typesetter reads —
+/// line-break opportunities, mandatory breaks, white space and cursor positions — computed
+/// without Pango for paragraphs whose every character is in a small repertoire: Latin,
+/// Greek and Cyrillic letters, digits, spaces and the common punctuation, quotes, dashes
+/// and currency signs (`isInRepertoire`, and of those the characters whose UAX #14 class is
+/// one handled here). Anything else — combining marks, ideographs, emoji, joiners — and the paragraph
+/// goes to Pango as before.
+///
+/// Pango's analysis also finds word and sentence boundaries, which cost most of its ~700
+/// instructions a character and which Folio does not read: it was 9 % of a novel's render.
+/// The rules here are Pango's own (its `pango_default_break`), in its order, over the
+/// classes GLib gives each code point (the table is read from GLib at first use, so the
+/// classes are the ones Pango sees); `LineBreakAnalysisTests` checks the result against
+/// Pango on every paragraph of the corpus books and on random text from the repertoire.
+enum LineBreakAnalysis {
+    /// What the typesetter reads of one character position.
+    struct Flags: Equatable {
+        var isLineBreak = false
+        var isMandatoryBreak = false
+        var isWhite = false
+        var isCursorPosition = false
+    }
+
+    /// UAX #14 classes the fast path handles, after Pango's rule LB1 (ambiguous and unknown
+    /// are alphabetic). `unsupported` sends the paragraph to Pango.
+    enum Class: UInt8 {
+        case unsupported = 0
+        case unknown  // before the first character only
+        case AL, NU, SP, BA, BB, B2, HY, NS, OP, CL, CP, QU, IS, EX, SY, PR, PO, IN, GL, BK, CR, LF, NL, ZW, WJ
+    }
+
+    /// Code points below this may be in the repertoire.
+    private static let tableSize = 0x2100
+
+    /// Per code point: the class in the low 7 bits, white space in the high bit.
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: tableSize)
+        for cp in 0..<tableSize where isInRepertoire(cp) {
+            let c = gunichar(cp)
+            let type = g_unichar_type(c)
+            // Marks extend the character before them (no cursor position between); a
+            // format character may prepend to the one after.
+            if type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK
+                || (type == G_UNICODE_FORMAT && cp != 0x200B && cp != 0x2060) { continue }
+            guard let cls = supportedClass(g_unichar_break_type(c)) else { continue }
+            let white = type == G_UNICODE_SPACE_SEPARATOR || type == G_UNICODE_LINE_SEPARATOR
+                || type == G_UNICODE_PARAGRAPH_SEPARATOR || cp == 0x09 || cp == 0x0A || cp == 0x0D || cp == 0x0C
+            table[cp] = cls.rawValue | (white ? 0x80 : 0)
+        }
+        // Catalan tailors the middle dot (l·l); NUL ends Pango's text early.
+        table[0x00B7] = 0
+        table[0] = 0
+        return table
+    }()
+
+    /// The scripts whose breaks Pango does not tailor and whose characters stand alone:
+    /// Latin, Greek, Cyrillic, and the common punctuation, symbols and currency signs.
+    private static func isInRepertoire(_ cp: Int) -> Bool {
+        switch cp {
+        case 0x0000...0x02FF, 0x0370...0x052F, 0x1D00...0x1DBF, 0x1E00...0x1FFF, 0x2000...0x20CF: return true
+        default: return false
+        }
+    }
+
+    private static func supportedClass(_ type: GUnicodeBreakType) -> Class? {
+        switch type {
+        case G_UNICODE_BREAK_ALPHABETIC, G_UNICODE_BREAK_AMBIGUOUS, G_UNICODE_BREAK_UNKNOWN: return .AL
+        case G_UNICODE_BREAK_NUMERIC: return .NU
+        case G_UNICODE_BREAK_SPACE: return .SP
+        case G_UNICODE_BREAK_AFTER: return .BA
+        case G_UNICODE_BREAK_BEFORE: return .BB
+        case G_UNICODE_BREAK_BEFORE_AND_AFTER: return .B2
+        case G_UNICODE_BREAK_HYPHEN: return .HY
+        case G_UNICODE_BREAK_NON_STARTER: return .NS
+        case G_UNICODE_BREAK_OPEN_PUNCTUATION: return .OP
+        case G_UNICODE_BREAK_CLOSE_PUNCTUATION: return .CL
+        case G_UNICODE_BREAK_CLOSE_PARANTHESIS: return .CP
+        case G_UNICODE_BREAK_QUOTATION: return .QU
+        case G_UNICODE_BREAK_INFIX_SEPARATOR: return .IS
+        case G_UNICODE_BREAK_EXCLAMATION: return .EX
+        case G_UNICODE_BREAK_SYMBOL: return .SY
+        case G_UNICODE_BREAK_PREFIX: return .PR
+        case G_UNICODE_BREAK_POSTFIX: return .PO
+        case G_UNICODE_BREAK_INSEPARABLE: return .IN
+        case G_UNICODE_BREAK_NON_BREAKING_GLUE: return .GL
+        case G_UNICODE_BREAK_MANDATORY: return .BK
+        case G_UNICODE_BREAK_CARRIAGE_RETURN: return .CR
+        case G_UNICODE_BREAK_LINE_FEED: return .LF
+        case G_UNICODE_BREAK_NEXT_LINE: return .NL
+        case G_UNICODE_BREAK_ZERO_WIDTH_SPACE: return .ZW
+        case G_UNICODE_BREAK_WORD_JOINER: return .WJ
+        default: return nil
+        }
+    }
+
+    /// The classes and white-space bits of `text`'s characters, one per character; nil when
+    /// one is outside the repertoire (or the UTF-8 is not well formed).
+    static func classes(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var out = [UInt8]()
+        out.reserveCapacity(text.count)
+        let n = text.count
+        var i = 0
+        return table.withUnsafeBufferPointer { table -> [UInt8]? in
+            while i < n {
+                let b0 = Int(text[i])
+                var cp: Int
+                if b0 < 0x80 {
+                    cp = b0; i += 1
+                } else if b0 & 0xE0 == 0xC0, i + 1 < n {
+                    cp = (b0 & 0x1F) << 6 | Int(text[i + 1] & 0x3F); i += 2
+                } else if b0 & 0xF0 == 0xE0, i + 2 < n {
+                    cp = (b0 & 0x0F) << 12 | Int(text[i + 1] & 0x3F) << 6 | Int(text[i + 2] & 0x3F); i += 3
+                } else {
+                    return nil
+                }
+                guard cp < tableSize else { return nil }
+                let entry = table[cp]
+                if entry == 0 { return nil }
+                out.append(entry)
+            }
+            return out
+        }
+    }
+
+    /// `text`'s flags, one per character and one for the end, as `pango_get_log_attrs`
+    /// gives them; nil when a character is outside the repertoire.
+    static func flags(of text: UnsafeBufferPointer<UInt8>) -> [Flags]? {
+        guard let entries = classes(of: text) else { return nil }
+        return analyse(entries).map {
+            Flags(isLineBreak: $0 & lineBreak != 0, isMandatoryBreak: $0 & mandatoryBreak != 0,
+                  isWhite: $0 & white != 0, isCursorPosition: $0 & cursorPosition != 0)
+        }
+    }
+
+    /// Fills the fields of `attrs` the typesetter reads (it has a slot per character and
+    /// one for the end); false, with `attrs` untouched, when a character is outside the
+    /// repertoire.
+    static func fill(_ attrs: inout [PangoLogAttr], text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let entries = classes(of: text), attrs.count == entries.count + 1 else { return false }
+        let bits = analyse(entries)
+        attrs.withUnsafeMutableBufferPointer { attrs in
+            for i in bits.indices {
+                let b = bits[i]
+                attrs[i].is_line_break = UInt32(b & lineBreak)
+                attrs[i].is_mandatory_break = UInt32((b & mandatoryBreak) >> 1)
+                attrs[i].is_white = UInt32((b & white) >> 2)
+                attrs[i].is_cursor_position = UInt32((b & cursorPosition) >> 3)
+                attrs[i].is_char_break = UInt32((b & cursorPosition) >> 3)
+            }
+        }
+        return true
+    }
+
+    private static let lineBreak: UInt8 = 1, mandatoryBreak: UInt8 = 2, white: UInt8 = 4, cursorPosition: UInt8 = 8
+
+    /// Pango's rules over `entries` (class | white bit per character), as bits per position
+    /// (`lineBreak`, `mandatoryBreak`, `white`, `cursorPosition`); the end of the text counts
+    /// as a paragraph separator, as in Pango.
+    private static func analyse(_ entries: [UInt8]) -> [UInt8] {
+        /// Rule LB25's state (Pango's "Example 7 of Customization").
+        enum NumberState { case other, numeric, numericClose }
+        let count = entries.count
+        var out = [UInt8](repeating: 0, count: count + 1)
+        var prev: Class = .unknown, prevPrev: Class = .unknown
+        var prevNumber = NumberState.other
+        var prevIsCR = false
+        entries.withUnsafeBufferPointer { entries in
+            out.withUnsafeMutableBufferPointer { out in
+                for i in 0...count {
+                    let entry: UInt8 = i < count ? entries[i] : Class.BK.rawValue | 0x80
+                    // Every entry holds a valid class (the table holds nothing else).
+                    let cls = unsafeBitCast(entry & 0x7F, to: Class.self)
+                    var bits: UInt8 = entry & 0x80 != 0 ? white : 0
+                    // Grapheme boundaries: every position but LF after CR (GB3) in this repertoire.
+                    if !(cls == .LF && prevIsCR) {
+                        bits |= cursorPosition
+                        var allowed: Bool
+                        var mandatory = false
+                        if cls == .AL && prev == .AL {
+                            // Inside a word (LB28), which no later rule overrides.
+                            allowed = false
+                        } else {
+                            let next: Class = i + 1 < count ? unsafeBitCast(entries[i + 1] & 0x7F, to: Class.self)
+                                : (i + 1 == count ? .BK : .unknown)
+                            (allowed, mandatory) = rules(cls, prev: prev, prevPrev: prevPrev, next: next,
+                                                         numeric: prevNumber == .numeric, numericClose: prevNumber == .numericClose)
+                        }
+                        if allowed { bits |= lineBreak }
+                        if mandatory { bits |= mandatoryBreak }
+                        var number = NumberState.other
+                        if cls == .NU { number = .numeric }
+                        if cls == .CL || cls == .CP { number = prevNumber == .numeric ? .numericClose : .other }
+                        if cls == .NU || cls == .SY || cls == .IS {
+                            if prevNumber != .numeric { prevNumber = number }
+                        } else {
+                            prevNumber = number
+                        }
+                    }
+                    // LB2 and LB3: never a break at the start, always a mandatory one at the end.
+                    if i == 0 { bits &= ~(lineBreak | mandatoryBreak) }
+                    if i == count { bits |= lineBreak | mandatoryBreak }
+                    out[i] = bits
+                    if cls != .SP {
+                        prevPrev = prev
+                        prev = cls
+                    } else if prev != .SP {
+                        prevPrev = prev
+                        prev = .SP
+                    }
+                    prevIsCR = cls == .CR
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether a line may break before a character of class `cls`, and whether it must:
+    /// Pango's rules, lowest priority first, each later one overriding.
+    @inline(__always)
+    private static func rules(_ cls: Class, prev: Class, prevPrev: Class, next: Class,
+                              numeric: Bool, numericClose: Bool) -> (allowed: Bool, mandatory: Bool) {
+        var row = prev == .SP ? prevPrev : prev
+        if row == .unknown { row = .AL }
+        var allowed = true  // LB31
+        // LB30
+        if (prev == .AL || prev == .NU) && cls == .OP { allowed = false }
+        if prev == .CP && (cls == .AL || cls == .NU) { allowed = false }
+        // LB29, LB28
+        if prev == .IS && cls == .AL { allowed = false }
+        if prev == .AL && cls == .AL { allowed = false }
+        // LB25
+        if (prev == .PR || prev == .PO) && cls == .NU { allowed = false }
+        if (prev == .PR || prev == .PO) && (cls == .OP || cls == .HY) && next == .NU { allowed = false }
+        if (prev == .OP || prev == .HY) && cls == .NU { allowed = false }
+        if prev == .NU && (cls == .NU || cls == .SY || cls == .IS) { allowed = false }
+        if numeric && (cls == .NU || cls == .SY || cls == .IS || cls == .CL || cls == .CP) { allowed = false }
+        if (numeric || numericClose) && (cls == .PO || cls == .PR) { allowed = false }
+        // LB24, LB23
+        if (prev == .PR || prev == .PO) && cls == .AL { allowed = false }
+        if prev == .AL && (cls == .PR || cls == .PO) { allowed = false }
+        if prev == .AL && cls == .NU { allowed = false }
+        if prev == .NU && cls == .AL { allowed = false }
+        // LB22: Pango 1.50 keeps an ellipsis with whatever comes before it.
+        if cls == .IN { allowed = false }
+        // LB21
+        if cls == .BA || cls == .HY || cls == .NS || prev == .BB { allowed = false }
+        // LB19
+        if prev == .QU || cls == .QU { allowed = false }
+        // LB18
+        if prev == .SP { allowed = true }
+        // LB17, LB16, LB15, LB14
+        if row == .B2 && cls == .B2 { allowed = false }
+        if (row == .CL || row == .CP) && cls == .NS { allowed = false }
+        if row == .QU && cls == .OP { allowed = false }
+        if row == .OP { allowed = false }
+        // LB13 (with Example 7)
+        if cls == .EX { allowed = false }
+        if prev != .NU && (cls == .CL || cls == .CP || cls == .IS || cls == .SY) { allowed = false }
+        // LB12, LB12a, LB11
+        if prev == .GL { allowed = false }
+        if cls == .GL && prev != .SP && prev != .BA && prev != .HY { allowed = false }
+        if prev == .WJ || cls == .WJ { allowed = false }
+        // LB8, LB7, LB6
+        if row == .ZW { allowed = true }
+        if cls == .SP || cls == .ZW { allowed = false }
+        if cls == .BK || cls == .CR || cls == .LF || cls == .NL { allowed = false }
+        // LB4, LB5
+        if prev == .BK || (prev == .CR && cls != .LF) || prev == .LF || prev == .NL { return (true, true) }
+        return (allowed, false)
+    }
+}
+
+extension LineBreakAnalysis {
+    /// The same flags from Pango itself (`pango_get_log_attrs`), for any text: what the
+    /// fast path is checked against.
+    static func pangoFlags(of text: [UInt8], language: String = "en") -> [Flags] {
+        let characters = String(decoding: text, as: UTF8.self).unicodeScalars.count
+        var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
+        text.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { buf in
+                pango_get_log_attrs(buf.baseAddress, Int32(buf.count), -1, pango_language_from_string(language),
+                                    &attrs, Int32(characters + 1))
+            }
+        }
+        return attrs.map {
+            Flags(isLineBreak: $0.is_line_break != 0, isMandatoryBreak: $0.is_mandatory_break != 0,
+                  isWhite: $0.is_white != 0, isCursorPosition: $0.is_cursor_position != 0)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+@testable import FolioLayout
+import Foundation
+import XCTest
+
+/// The line-break analysis Folio computes itself for Latin text must be Pango's, position
+/// for position: on every paragraph of the corpus books and on random text from its
+/// repertoire; and text outside the repertoire must be left to Pango.
+final class LineBreakAnalysisTests: XCTestCase {
+    private func fast(_ s: String) -> [LineBreakAnalysis.Flags]? {
+        Array(s.utf8).withUnsafeBufferPointer { LineBreakAnalysis.flags(of: $0) }
+    }
+
+    private func assertSameAsPango(_ s: String, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let mine = fast(s) else { return false }
+        let pango = LineBreakAnalysis.pangoFlags(of: Array(s.utf8))
+        if mine != pango {
+            let scalars = Array(s.unicodeScalars)
+            let at = zip(mine, pango).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+            let context = String(String.UnicodeScalarView(scalars[max(0, at - 12)..<min(scalars.count, at + 6)]))
+            XCTFail("differs from Pango at character \(at) (before '\(at < scalars.count ? String(scalars[at]) : "end")'), in '…\(context)…': "
+                    + "mine \(mine[at]), Pango \(pango[at]) \(message())", file: file, line: line)
+        }
+        return true
+    }
+
+    func testSmallCasesMatchPango() {
+        for s in ["Hello, world.", "“Well,” said Jo — and left.", "a-b c–d e—f", "($12.50) 50% 3/4 1,000.5 +1 -2",
+                  "word\u{00A0}word, \u{2009}thin", "tab\there", "line\u{2028}separator", "don’t, isn’t", "e.g. i.e.",
+                  "x…y ...", "[a] {b} (c)", "¿Qué? ¡Sí!", "«Bonjour» ‹x›", "#tag @name & more * stars", "a/b/c http://x.org/p?q=1",
+                  "Α β γ, Ж з и.", "2 × 3 ÷ 4 = 1.5°", "£5 €6 $7 ¥8 ₹9", "'single' \"double\"", "  leading and trailing  ",
+                  "a\nb\r\nc\rd", "x\u{200B}y\u{2060}z", "9:30–10:00", "§ 4 ¶ 2", "cap. XII.—The end!!"] {
+            XCTAssertTrue(assertSameAsPango(s), "not handled: \(s)")
+        }
+    }
+
+    /// Pango tailors some languages' breaks (Catalan's l·l); none of it reaches the repertoire.
+    func testLanguagesAreNotTailoredInTheRepertoire() {
+        let text = "“Well,” said Jo—and left; cap. XII. 3/4 ($12.50) a-b c–d l.l ¿Qué? «oui» x…y"
+        let mine = fast(text)
+        for language in ["ca", "fr", "de", "es", "ru", "el", "tr", "pl", "nl", "pt-BR", "zh-Hans", "ja"] {
+            XCTAssertEqual(mine, LineBreakAnalysis.pangoFlags(of: Array(text.utf8), language: language), language)
+        }
+    }
+
+    func testOutsideTheRepertoireIsLeftToPango() {
+        for s in ["e\u{0301}", "中文", "emoji 🙂", "a\u{200D}b", "l·l", "שלום", "\u{2122}", "x\u{0}y"] {
+            XCTAssertNil(fast(s), s)
+        }
+    }
+
+    func testTheCorpusBooksMatchPango() throws {
+        var handled = 0, paragraphs = 0
+        for book in ["little-women.md", "pride-and-prejudice.md", "the-great-gatsby.md", "a-room-with-a-view.md"] {
+            let url = corpusFolder.appendingPathComponent(book)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw missingRequirement(url.path) }
+            for paragraph in text.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+                paragraphs += 1
+                let joined = paragraph.replacingOccurrences(of: "\n", with: " ")
+                if assertSameAsPango(joined, book) { handled += 1 }
+            }
+        }
+        // Nearly every paragraph of an English novel is handled without Pango.
+        XCTAssertGreaterThan(Double(handled) / Double(paragraphs), 0.98, "\(handled) of \(paragraphs)")
+    }
+
+    /// Random strings over the whole repertoire, with a fixed seed.
+    func testRandomTextFromTheRepertoireMatchesPango() {
+        var repertoire: [Unicode.Scalar] = []
+        for v in 1..<0x2100 {
+            guard let s = Unicode.Scalar(v), fast(String(Character(s))) != nil else { continue }
+            repertoire.append(s)
+        }
+        XCTAssertGreaterThan(repertoire.count, 1000)
+        // Weighted towards what decides breaks: spaces, punctuation, digits.
+        let common = Array("  aa11.,;:!?-–—()[]{}\"'“”‘’%$/+…\t\u{00A0}".unicodeScalars)
+        var rng = SplitMix64(seed: 14)
+        var failures = 0
+        for _ in 0..<20_000 where failures < 5 {
+            let length = Int(rng.next() % 24) + 1
+            var s = String.UnicodeScalarView()
+            for _ in 0..<length {
+                let pick = rng.next()
+                s.append(pick % 3 == 0 ? repertoire[Int(pick / 3 % UInt64(repertoire.count))] : common[Int(pick / 3 % UInt64(common.count))])
+            }
+            let text = String(s)
+            let before = testRun?.failureCount ?? 0
+            _ = assertSameAsPango(text)
+            if (testRun?.failureCount ?? 0) > before { failures += 1 }
+        }
+    }
+}
+
+/// A small deterministic generator (the standard library's is seeded by the system).
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
