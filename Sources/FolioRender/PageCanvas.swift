@@ -362,31 +362,40 @@ public struct PageCanvas {
     /// right-to-left run's visual-order clusters are reversed. Nil unless they cover the
     /// text and the glyphs exactly, each cluster whole UTF-8 characters and not empty.
     static func cairoClusters(_ run: GlyphRun) -> [cairo_text_cluster_t]? {
-        // Glyphs drawn per cluster, in the run's (visual) order: empty glyphs are left
-        // out (`cairoGlyphs`), so their clusters count only the rest.
-        var drawn: [Int] = []
-        drawn.reserveCapacity(run.clusters.count)
-        var glyphTotal = 0
-        for c in run.clusters {
-            guard c.glyphCount >= 0, glyphTotal + c.glyphCount <= run.glyphs.count else { return nil }
-            drawn.append(run.glyphs[glyphTotal..<(glyphTotal + c.glyphCount)].reduce(0) { $0 + ($1 == emptyGlyph ? 0 : 1) })
-            glyphTotal += c.glyphCount
+        // One pass over the glyphs, writing each cluster where cairo wants it; glyphs drawn
+        // per cluster leave out the empty ones (`cairoGlyphs`).
+        let n = run.clusters.count
+        var result = [cairo_text_cluster_t](repeating: cairo_text_cluster_t(), count: n)
+        let backward = run.isRightToLeft
+        let counted = run.glyphs.withUnsafeBufferPointer { glyphs in
+            run.clusters.withUnsafeBufferPointer { clusters in
+                result.withUnsafeMutableBufferPointer { result -> Bool in
+                    var glyphTotal = 0
+                    for k in 0..<n {
+                        let c = clusters[k]
+                        guard c.glyphCount >= 0, c.byteCount >= 0, glyphTotal + c.glyphCount <= glyphs.count else { return false }
+                        var drawn = 0
+                        for g in glyphTotal..<(glyphTotal + c.glyphCount) where glyphs[g] != emptyGlyph { drawn += 1 }
+                        glyphTotal += c.glyphCount
+                        guard c.byteCount + drawn > 0 else { return false }
+                        result[backward ? n - 1 - k : k] = cairo_text_cluster_t(num_bytes: Int32(c.byteCount), num_glyphs: Int32(drawn))
+                    }
+                    return glyphTotal == glyphs.count
+                }
+            }
         }
-        guard glyphTotal == run.glyphs.count else { return nil }
-        let ordered = run.isRightToLeft ? Array(zip(run.clusters, drawn).reversed()) : Array(zip(run.clusters, drawn))
-        let utf8 = run.text.utf8
-        var offset = utf8.startIndex
-        var result = [cairo_text_cluster_t]()
-        result.reserveCapacity(ordered.count)
-        for (c, glyphs) in ordered {
-            guard c.byteCount >= 0, c.byteCount + glyphs > 0,
-                  let end = utf8.index(offset, offsetBy: c.byteCount, limitedBy: utf8.endIndex),
-                  end == utf8.endIndex || !UTF8.isContinuation(utf8[end]) else { return nil }
-            offset = end
-            result.append(cairo_text_cluster_t(num_bytes: Int32(c.byteCount), num_glyphs: Int32(glyphs)))
+        guard counted else { return nil }
+        // Together the clusters cover the text, each ending on a character boundary.
+        var text = run.text
+        let covered = text.withUTF8 { utf8 -> Bool in
+            var offset = 0
+            for c in result {
+                offset += Int(c.num_bytes)
+                guard offset <= utf8.count, offset == utf8.count || !UTF8.isContinuation(utf8[offset]) else { return false }
+            }
+            return offset == utf8.count
         }
-        guard offset == utf8.endIndex else { return nil }
-        return result
+        return covered ? result : nil
     }
 
     private func setFont(_ run: GlyphRun) {

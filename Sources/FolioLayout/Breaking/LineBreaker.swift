@@ -50,6 +50,9 @@ struct LineBreaker {
         var nodes: [Node] = [Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1)]
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
         var active: [Int] = [0]
+        // The nodes kept at each break are gathered here, then swapped with `active`: one
+        // buffer for the whole paragraph, not an array allocated at every feasible break.
+        var keep: [Int] = []
         let count = items.count
         var i = first
         while i < count {
@@ -62,8 +65,7 @@ struct LineBreaker {
             // Best candidate per (line class, fitness).
             for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
             var anyCandidate = false
-            var keep: [Int] = []
-            keep.reserveCapacity(active.count)
+            keep.removeAll(keepingCapacity: true)
             for a in active {
                 let node = nodes[a]
                 let start = node.start
@@ -110,7 +112,7 @@ struct LineBreaker {
                 bestDemerits[key] = (d, a)
                 anyCandidate = true
             }
-            active = keep
+            swap(&active, &keep)
             if anyCandidate {
                 let start = items.lineStart(afterBreakAt: i)
                 for (key, best) in bestDemerits.enumerated() where best.1 >= 0 {
