@@ -216,74 +216,104 @@ extension ShapingContext {
             // uniqueness check a glyph, 4 % of a novel's render).
             var glyphs = p.glyphs, advances = p.advances, xOffsets = p.xOffsets, yOffsets = p.yOffsets
             p.glyphs = []; p.advances = []; p.xOffsets = []; p.yOffsets = []
+            // The run's slots are added at once and written through pointers: a uniqueness
+            // check an array a run, not one an element.
+            glyphs.append(contentsOf: repeatElement(0, count: n))
+            advances.append(contentsOf: repeatElement(0, count: n))
+            xOffsets.append(contentsOf: repeatElement(0, count: n))
+            yOffsets.append(contentsOf: repeatElement(0, count: n))
+            var missing = false, missingEastAsian = false
             runGlyphs.withUnsafeBufferPointer { infos in
-                for g in infos {
-                    var glyph = g.glyph
-                    if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
-                        // Pango's "unknown" glyphs carry the character, not a glyph of the
-                        // font: drawn as they are, they reach the PDF's font subset, and
-                        // cairo's CFF subsetter (CJK fonts) aborts on an index that large.
-                        // A missing character becomes the font's .notdef box, an invisible
-                        // one nothing.
-                        let codepoint = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
-                        if glyph == PANGO_GLYPH_INVALID_INPUT || ShapingContext.isInvisible(codepoint) {
-                            glyph = PANGO_GLYPH_EMPTY
-                        } else {
-                            p.hasMissingGlyphs = true
-                            let k = EastAsianCharacter.of(codepoint, style: .simplified)
-                            if k.isEastAsian || k == .hangul { p.missesEastAsianFont = true }
-                            glyph = 0
+                glyphs.withUnsafeMutableBufferPointer { glyphs in
+                    advances.withUnsafeMutableBufferPointer { advances in
+                        xOffsets.withUnsafeMutableBufferPointer { xOffsets in
+                            yOffsets.withUnsafeMutableBufferPointer { yOffsets in
+                                for i in 0..<n {
+                                    let g = infos[i]
+                                    var glyph = g.glyph
+                                    if glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 {
+                                        // Pango's "unknown" glyphs carry the character, not a glyph of the
+                                        // font: drawn as they are, they reach the PDF's font subset, and
+                                        // cairo's CFF subsetter (CJK fonts) aborts on an index that large.
+                                        // A missing character becomes the font's .notdef box, an invisible
+                                        // one nothing.
+                                        let codepoint = glyph & ~PANGO_GLYPH_UNKNOWN_FLAG
+                                        if glyph == PANGO_GLYPH_INVALID_INPUT || ShapingContext.isInvisible(codepoint) {
+                                            glyph = PANGO_GLYPH_EMPTY
+                                        } else {
+                                            missing = true
+                                            let k = EastAsianCharacter.of(codepoint, style: .simplified)
+                                            if k.isEastAsian || k == .hangul { missingEastAsian = true }
+                                            glyph = 0
+                                        }
+                                    }
+                                    glyphs[glyphStart + i] = glyph
+                                    advances[glyphStart + i] = Double(g.geometry.width) * scale * expansion
+                                    xOffsets[glyphStart + i] = Double(g.geometry.x_offset) * scale * expansion
+                                    yOffsets[glyphStart + i] = Double(g.geometry.y_offset) * scale
+                                }
+                            }
                         }
                     }
-                    glyphs.append(glyph)
-                    advances.append(Double(g.geometry.width) * scale * expansion)
-                    xOffsets.append(Double(g.geometry.x_offset) * scale * expansion)
-                    yOffsets.append(Double(g.geometry.y_offset) * scale)
                 }
             }
-            // Group glyphs into clusters (visual order), then store them logically.
+            if missing { p.hasMissingGlyphs = true }
+            if missingEastAsian { p.missesEastAsianFont = true }
+            // Group glyphs into clusters (visual order), then store them logically: a
+            // right-to-left run's last to first.
             var clusterStart = p.clusterStart, clusterEnd = p.clusterEnd, clusterWidth = p.clusterWidth
             var clusterRun = p.clusterRun, clusterGlyphStart = p.clusterGlyphStart, clusterGlyphEnd = p.clusterGlyphEnd
             p.clusterStart = []; p.clusterEnd = []; p.clusterWidth = []
             p.clusterRun = []; p.clusterGlyphStart = []; p.clusterGlyphEnd = []
             let runIndex = Int32(p.runs.count)
-            func addCluster(byte: Int, end: Int, glyphs range: Range<Int>) {
-                var width = 0.0
-                for g in range { width += advances[g] }
-                if tracking != 0, !range.isEmpty {
-                    advances[range.lowerBound] += tracking
-                    width += tracking
-                }
-                clusterStart.append(Int32(byte)); clusterEnd.append(Int32(end))
-                clusterWidth.append(width)
-                clusterRun.append(runIndex)
-                clusterGlyphStart.append(Int32(range.lowerBound)); clusterGlyphEnd.append(Int32(range.upperBound))
-            }
             runClusters.withUnsafeBufferPointer { logClusters in
-                if rtl {
-                    // Glyphs come in visual order: the clusters are stored last to first.
-                    var groups: [(byte: Int, glyphs: Range<Int>)] = []
-                    var i = 0
-                    while i < n {
-                        let cluster = logClusters[i]
-                        var j = i + 1
-                        while j < n, logClusters[j] == cluster { j += 1 }
-                        groups.append((piece.lowerBound + Int(cluster), (glyphStart + i)..<(glyphStart + j)))
-                        i = j
-                    }
-                    groups.reverse()
-                    for (k, group) in groups.enumerated() {
-                        addCluster(byte: group.byte, end: k + 1 < groups.count ? groups[k + 1].byte : piece.upperBound, glyphs: group.glyphs)
-                    }
-                } else {
-                    var i = 0
-                    while i < n {
-                        let cluster = logClusters[i]
-                        var j = i + 1
-                        while j < n, logClusters[j] == cluster { j += 1 }
-                        let end = j < n ? piece.lowerBound + Int(logClusters[j]) : piece.upperBound
-                        addCluster(byte: piece.lowerBound + Int(cluster), end: end, glyphs: (glyphStart + i)..<(glyphStart + j))
-                        i = j
+                var groups = 0
+                var i = 0
+                while i < n {
+                    let cluster = logClusters[i]
+                    i += 1
+                    while i < n, logClusters[i] == cluster { i += 1 }
+                    groups += 1
+                }
+                let first = clusterStart.count
+                clusterStart.append(contentsOf: repeatElement(0, count: groups))
+                clusterEnd.append(contentsOf: repeatElement(0, count: groups))
+                clusterWidth.append(contentsOf: repeatElement(0, count: groups))
+                clusterRun.append(contentsOf: repeatElement(runIndex, count: groups))
+                clusterGlyphStart.append(contentsOf: repeatElement(0, count: groups))
+                clusterGlyphEnd.append(contentsOf: repeatElement(0, count: groups))
+                clusterStart.withUnsafeMutableBufferPointer { starts in
+                    clusterEnd.withUnsafeMutableBufferPointer { ends in
+                        clusterWidth.withUnsafeMutableBufferPointer { widths in
+                            clusterGlyphStart.withUnsafeMutableBufferPointer { glyphStarts in
+                                clusterGlyphEnd.withUnsafeMutableBufferPointer { glyphEnds in
+                                    advances.withUnsafeMutableBufferPointer { advances in
+                                        var k = 0, i = 0
+                                        var previousByte = piece.upperBound
+                                        while i < n {
+                                            let cluster = logClusters[i]
+                                            var j = i + 1
+                                            while j < n, logClusters[j] == cluster { j += 1 }
+                                            let byte = piece.lowerBound + Int(cluster)
+                                            let end = rtl ? previousByte : (j < n ? piece.lowerBound + Int(logClusters[j]) : piece.upperBound)
+                                            let slot = first + (rtl ? groups - 1 - k : k)
+                                            var width = 0.0
+                                            for g in (glyphStart + i)..<(glyphStart + j) { width += advances[g] }
+                                            if tracking != 0 {
+                                                advances[glyphStart + i] += tracking
+                                                width += tracking
+                                            }
+                                            starts[slot] = Int32(byte); ends[slot] = Int32(end)
+                                            widths[slot] = width
+                                            glyphStarts[slot] = Int32(glyphStart + i); glyphEnds[slot] = Int32(glyphStart + j)
+                                            previousByte = byte
+                                            k += 1
+                                            i = j
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
