@@ -121,7 +121,36 @@ extension ShapingContext {
                 }
 
                 let vertical = defaults.layoutOrientation == .vertical
-                let items = pango_itemize_with_base_dir(vertical ? verticalContext : context, direction, base, 0, length, attrList, nil)
+                // A paragraph in one style of Latin text may take the item of the last one.
+                var reuseKey: ItemReuse.Key?
+                // (Left to right only: in a right-to-left paragraph, the neutrals at the ends
+                // of Latin text take the paragraph's level, an item of their own.)
+                if !vertical, region == nil, direction == PANGO_DIRECTION_LTR, resolved.count == 1,
+                   resolved[0].attributes.attachment == nil {
+                    let a = resolved[0].attributes
+                    var features = effectiveFont(a).descriptor.features.map { "\($0.tag)=\($0.value)" }
+                    if a.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
+                    reuseKey = ItemReuse.Key(font: effectiveFont(a).descriptor, features: features, runLanguage: a.language,
+                                             language: language, direction: direction.rawValue)
+                }
+                let items: UnsafeMutablePointer<GList>?
+                if reusesItems, let reuseKey, let item = itemReuse.item(for: reuseKey, text: raw) {
+                    items = g_list_prepend(nil, item)
+                    if checksReusedItems {
+                        let pango = pango_itemize_with_base_dir(context, direction, base, 0, length, attrList, nil)
+                        if !ItemReuse.same(item, pango) { reusedItemMismatches += 1 }
+                        var it = pango
+                        while let i = it { pango_item_free(i.pointee.data.assumingMemoryBound(to: PangoItem.self)); it = i.pointee.next }
+                        g_list_free(pango)
+                    }
+                } else {
+                    let itemContext = vertical ? verticalContext : context
+                    items = pango_itemize_with_base_dir(itemContext, direction, base, 0, length, attrList, nil)
+                    if let reuseKey {
+                        let description = PangoDescription(reuseKey.font)
+                        itemReuse.remember(items, key: reuseKey, text: raw, context: itemContext, description: description.pointer)
+                    }
+                }
                 defer {
                     var it = items
                     while let i = it { pango_item_free(i.pointee.data.assumingMemoryBound(to: PangoItem.self)); it = i.pointee.next }

@@ -20,6 +20,14 @@ final class ShapingContext {
     /// East Asian fallback families by first family and region (`eastAsianFallbacks`).
     var eastAsianFallbackCache: [String: [String]] = [:]
     var runClusters: [Int32] = []
+    /// Items of single-style Latin paragraphs, given again (`ItemReuse`).
+    let itemReuse = ItemReuse()
+    /// Whether paragraphs may take reused items (tests compare with and without).
+    var reusesItems = true
+    /// Tests: itemize every paragraph that took a reused item with Pango as well, and
+    /// count those whose items differ in `reusedItemMismatches`.
+    var checksReusedItems = false
+    var reusedItemMismatches = 0
 
     /// The Pango context; first brings the font map up to date if application fonts
     /// were added since (on this context's own thread: font maps are not thread-safe).
@@ -28,6 +36,7 @@ final class ShapingContext {
         if now != fontGeneration {
             fontGeneration = now
             loadedFonts.removeAll()
+            itemReuse.forget()
             pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         }
         return pangoContext
