@@ -46,6 +46,7 @@ final class ClientLine: Sendable {
     private struct State {
         var gone = false
         var action: (@Sendable () -> Void)?
+        var registration: UInt64 = 0
     }
     private let state = NIOLockedValueBox(State())
 
@@ -53,18 +54,28 @@ final class ClientLine: Sendable {
     var isGone: Bool { state.withLockedValue { $0.gone } }
 
     /// Runs `action` (once, on a network thread) when the client hangs up — at once if it
-    /// already has — until `clear()`. A later call replaces the action.
-    func whenGone(_ action: @escaping @Sendable () -> Void) {
-        let goneAlready = state.withLockedValue { state -> Bool in
-            if state.gone { return true }
+    /// already has — until `clear(_:)` with the number this returns. A later call replaces
+    /// the action (the connection's next request).
+    @discardableResult
+    func whenGone(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+        let (goneAlready, registration) = state.withLockedValue { state -> (Bool, UInt64) in
+            state.registration += 1
+            if state.gone { return (true, state.registration) }
             state.action = action
-            return false
+            return (false, state.registration)
         }
         if goneAlready { action() }
+        return registration
     }
 
-    /// Forgets the action: the request it belonged to is answered.
-    func clear() { state.withLockedValue { $0.action = nil } }
+    /// Forgets the action registered as `registration`: its request is answered. (A later
+    /// request's action is kept: a streamed answer may be cleared after the client, having
+    /// read it, has sent its next request.)
+    func clear(_ registration: UInt64) {
+        state.withLockedValue { state in
+            if state.registration == registration { state.action = nil }
+        }
+    }
 
     fileprivate func hangUp() {
         let action = state.withLockedValue { state -> (@Sendable () -> Void)? in

@@ -176,16 +176,18 @@ public struct RenderService: Sendable {
         // A template the request uploads is found once its archive is unpacked.
         if archive == nil, let name = parsed.template { _ = try templates.reference(for: name) }
         let cancellation = RenderCancellation(deadline: deadline)
-        line?.whenGone { cancellation.cancel(because: "the client hung up") }
-        defer { line?.clear() }
+        // Until the answer is written: the end of the handler for a whole answer, the end
+        // of the stream for a streamed one.
+        let registration = line?.whenGone { cancellation.cancel(because: "the client hung up") } ?? 0
         let run = RenderRun(request: parsed, archive: files, templates: templates, maximumUnpacked: configuration.maxUnpacked,
                             format: format, cancellation: cancellation, parallelShaping: configuration.jobs == 1)
         // A long document, or a mail merge, is answered as its pages are written; a short one
         // whole (with its page count), which costs a small request less.
         if case .pdf = format, parsed.document.utf8.count > Self.streamingThreshold || parsed.data?.arrayValue != nil {
-            return try await streamed(run, cancellation: cancellation, line: line, start: start)
+            return try await streamed(run, cancellation: cancellation, line: line, registration: registration, start: start)
         }
         let outcome: RenderOutcome?
+        defer { line?.clear(registration) }
         do {
             outcome = try await withTaskCancellationHandler {
                 try await workers.run { () throws -> RenderOutcome in
@@ -214,13 +216,14 @@ public struct RenderService: Sendable {
     /// A PDF answered as its pages are written (`PDFStream`): the status goes once the
     /// document is built, so a document, data or template error is still a 4xx; the page
     /// count is not known then, so the answer has no `X-Folio-Pages`.
-    private func streamed(_ run: RenderRun, cancellation: RenderCancellation, line: ClientLine?,
+    private func streamed(_ run: RenderRun, cancellation: RenderCancellation, line: ClientLine?, registration: UInt64,
                           start: ContinuousClock.Instant) async throws -> Response {
         let stream = try PDFStream(cancellation: cancellation)
         let started = Handoff()
         let metrics = self.metrics
         let workers = self.workers
         Task {
+            defer { line?.clear(registration) }
             let admitted = try? await workers.run { () -> Bool in
                 do {
                     try cancellation.check()

@@ -86,14 +86,20 @@ final class ServeCommandTests: XCTestCase {
         let port = try XCTUnwrap(UInt16(server.stdout[after...].prefix { $0.isNumber }))
         let base = "http://127.0.0.1:\(port)"
 
-        // Both forms: a short document answered whole, a long one streamed.
-        for (count, wait) in [(600, 0.05), (20_000, 0.5)] {
+        // Both forms: a short document answered whole (the client gone before its answer),
+        // a long one streamed (the client gone once the first bytes of its PDF came).
+        for (count, streamed) in [(600, false), (20_000, true)] {
             let paragraphs = Array(repeating: "A paragraph of some length to set, and then another sentence after it, to fill the page.", count: count)
             let body = try JSONSerialization.data(withJSONObject: ["document": paragraphs.joined(separator: "\n\n")])
             let head = "POST /render HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
             let socket = try rawConnection(port: port)
             try send(Data(head.utf8) + body, on: socket)
-            Thread.sleep(forTimeInterval: wait)
+            if streamed {
+                let answer = firstBytes(on: socket, within: 120)
+                XCTAssertTrue(answer.hasPrefix("HTTP/1.1 200"), "the stream began: \(answer.prefix(80))")
+            } else {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             close(socket)
         }
         // Each render stops at its next page: both counted within seconds, long before
@@ -149,6 +155,15 @@ private func rawConnection(port: UInt16) throws -> Int32 {
     }
     guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
     return fd
+}
+
+/// What the server has sent on `fd` once something came, waiting at most `seconds`.
+private func firstBytes(on fd: Int32, within seconds: Double) -> String {
+    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, Int32(seconds * 1000)) == 1 else { return "" }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = read(fd, &buffer, buffer.count)
+    return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : ""
 }
 
 private func send(_ data: Data, on fd: Int32) throws {

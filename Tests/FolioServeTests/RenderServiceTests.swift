@@ -152,7 +152,8 @@ final class RenderServiceTests: XCTestCase {
     /// With every thread busy and no room to wait, /ready says so and a render is refused
     /// at once with 429 and Retry-After; the render in flight still finishes.
     func testAFullQueueIsRefusedWith429AndReadyTurns503() async throws {
-        let s = service { $0.jobs = 1; $0.queue = 0 }
+        // A generous time limit: the long render must finish, however loaded the machine.
+        let s = service { $0.jobs = 1; $0.queue = 0; $0.timeout = .seconds(600) }
         let long = Array(repeating: "A paragraph of some length to set, and then another sentence after it.", count: 6000).joined(separator: "\n\n")
         let slow = try json(["document": long])
         let quick = try json(["document": "# Quick"])
