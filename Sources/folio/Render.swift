@@ -174,6 +174,8 @@ struct Render: ParsableCommand {
             let eq = s.firstIndex(of: "=")!
             return (String(s[..<eq]).trimmingCharacters(in: .whitespaces), String(s[s.index(after: eq)...]))
         }
+        // The numbers were checked in validate(); `--set lang=…` is checked here.
+        if let (option, problem) = o.outOfRange { throw Messages.error("--\(option) \(problem)") }
         job.overrides = o
         if let png {
             do { try FileManager.default.createDirectory(atPath: png, withIntermediateDirectories: true) }

@@ -28,6 +28,23 @@ final class RangeErrorTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains(expected), result.stderr, file: file, line: line)
     }
 
+    /// A language tag reaches Foundation's locales (which crashed on an Arabic letter in
+    /// one, found by fuzzing) and libhyphen's file names: every way in checks it.
+    func testLanguageTagsAreCheckedWhereverTheyComeIn() throws {
+        let bad = "\u{75A}n-GB"
+        assertError(try run("---\nlang: \(bad)\n---\n\nText.\n"), "doc.md:2:7: lang must be a language tag such as en-GB or zh-Hans (got '\(bad)')")
+        assertError(try run("Some [text]{lang=\(bad)}.\n"), "lang must be a language tag such as en-GB or zh-Hans")
+        assertError(try run("Text.\n", ["--set", "lang=\(bad)"]), "--set lang must be a language tag such as en-GB or zh-Hans")
+        assertError(try run("Text.\n", ["--hyphenate", "../../etc/passwd"]), "--hyphenate")
+        // Through data, a malformed tag cannot be refused where it is written: dates and
+        // numbers are then formatted as in en_US_POSIX, and the render goes on.
+        let dir = try makeTemporaryDirectory()
+        let data = try write("{\"lang\": \"\(bad)\", \"when\": \"2026-11-26\"}", "data.json", in: dir)
+        let merged = try run("---\nlang: \"{{lang}}\"\n---\n\nOn {{date(when)}}.\n", ["--data", data])
+        XCTAssertNotEqual(merged.stderr, "", "a message at least")
+        XCTAssertFalse(merged.stderr.contains("Fatal error"), merged.stderr)
+    }
+
     func testDocumentAttributesOutOfRangeAreErrorsAtTheirPlace() throws {
         let cases = [
             ("First.\n\n{space-before=-1e308pt}\nSecond.\n", "doc.md:3:2: space-before must be from 0pt to 14400pt (got -1e+308pt)"),

@@ -1,3 +1,4 @@
+import FolioText
 import FolioMarkup
 
 extension LayoutOverrides {
@@ -23,6 +24,9 @@ extension LayoutOverrides {
             if points > Length.largest {
                 return (option, "must be at most \(Length.format(Length.largest)) (got \(Length.format(points)))")
             }
+        }
+        for (key, value) in settings where key == "lang" && !LanguageTag.isWellFormed(value) {
+            return ("set", "lang \(LanguageTag.problem(value))")
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 
 /// Settings given on the command line that take precedence over the template's.
@@ -43,7 +44,9 @@ public struct LayoutOverrides: Sendable {
         /// language tag; nil for an empty one.
         public init?(_ text: String) {
             if text.isEmpty { return nil }
-            self = text.lowercased() == "none" ? .off : .language(text)
+            if text.lowercased() == "none" { self = .off; return }
+            guard LanguageTag.isWellFormed(text) else { return nil }
+            self = .language(text)
         }
 
         /// The language tag, or nil for `.off`.

@@ -1,3 +1,4 @@
+import FolioText
 import CHyphen
 import Foundation
 
@@ -28,6 +29,8 @@ public final class Hyphenator: @unchecked Sendable {
 
     /// The dictionary file that would be used for `language`.
     public static func dictionaryPath(for language: String) -> String? {
+        // A file name is made of it: nothing but a language tag.
+        guard LanguageTag.isWellFormed(language) else { return nil }
         let parts = language.replacingOccurrences(of: "-", with: "_").split(separator: "_")
         guard let lang = parts.first?.lowercased() else { return nil }
         var names: [String] = []

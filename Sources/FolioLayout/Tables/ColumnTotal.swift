@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 import Synchronization
 
@@ -26,7 +27,7 @@ struct ColumnTotal {
     static func decimalSeparator(of language: String) -> Character {
         separators.withLock { known in
             if let c = known[language] { return c }
-            let c = Locale(identifier: language.replacingOccurrences(of: "-", with: "_")).decimalSeparator?.first ?? "."
+            let c = Locale(identifier: LanguageTag.localeIdentifier(language)).decimalSeparator?.first ?? "."
             known[language] = c
             return c
         }

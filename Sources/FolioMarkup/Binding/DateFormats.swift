@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 
 /// The date formatters a template calls as transforms, in the document's `lang`:
@@ -74,7 +75,7 @@ public enum DateFormats {
 
         func makeFormatter() -> DateFormatter {
             let f = DateFormatter()
-            f.locale = Locale(identifier: locale.replacingOccurrences(of: "-", with: "_"))
+            f.locale = Locale(identifier: LanguageTag.localeIdentifier(locale))
             f.calendar = Calendar(identifier: .gregorian)
             let style: DateFormatter.Style? = switch format.lowercased() {
             case "": DateFormatter.Style.none

@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 
 /// The formatters a template calls as transforms — `{{number(x)}}`, `{{currency(x)}}`,
@@ -64,7 +65,7 @@ public struct NumberFormats: Sendable, Hashable {
 
         func makeFormatter() -> NumberFormatter {
             let f = NumberFormatter()
-            f.locale = Locale(identifier: formats.locale.replacingOccurrences(of: "-", with: "_"))
+            f.locale = Locale(identifier: LanguageTag.localeIdentifier(formats.locale))
             f.roundingMode = .halfUp
             switch name {
             case "currency":

@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 import Yams
 
@@ -161,7 +162,9 @@ extension FrontMatter {
                 switch key {
                 case "title": result.title = text
                 case "subject": result.subject = text
-                case "lang": result.language = text
+                case "lang":
+                    guard LanguageTag.isWellFormed(text) else { throw DocumentError(location(value.mark), "lang \(LanguageTag.problem(text))") }
+                    result.language = text
                 case "template": result.template = text
                 default: result.date = text
                 }

@@ -1,3 +1,4 @@
+import FolioText
 import Foundation
 
 /// Reads style settings written as text — `size: 11pt`, `color: #b00`, `align: justify` —
@@ -205,7 +206,9 @@ package struct PropertyTable {
             guard e > 0.1, e < 10 else { throw fail(p, "expansion must be between 0.1 and 10") }
             t.attributes.expansion = e
         case "link": t.attributes.link = v.isEmpty ? nil : v
-        case "language", "lang": t.attributes.language = v.isEmpty ? nil : v
+        case "language", "lang":
+            guard v.isEmpty || LanguageTag.isWellFormed(v) else { throw fail(p, "\(p.name) \(LanguageTag.problem(v))") }
+            t.attributes.language = v.isEmpty ? nil : v
 
         case "align":
             let a = try choice(PropertyTable.alignments)

@@ -40,12 +40,17 @@ package struct LaidOutPage: Sendable {
             }
         }
         self.floats = floats
+        // Over every line, not a column's first and last: a column's lines are not always in
+        // the order of their text (a section's balanced columns after a float or spanning
+        // block), and a page's range must still hold them all.
         var lo = Int.max, hi = 0
         for column in page.columns {
-            if let f = lines[column.containerIndex]?.first { lo = min(lo, f.characterRange.lowerBound) }
-            if let l = lines[column.containerIndex]?.last { hi = max(hi, l.characterRange.upperBound) }
+            for line in lines[column.containerIndex] ?? [] {
+                lo = min(lo, line.characterRange.lowerBound)
+                hi = max(hi, line.characterRange.upperBound)
+            }
         }
-        range = lo == .max ? 0..<0 : lo..<hi
+        range = lo == .max ? 0..<0 : lo..<max(lo, hi)
         bandBottoms = page.columnSets.map { set in
             var bottom = set.top
             for (index, rect) in zip(set.containerIndexes, set.rects) {
