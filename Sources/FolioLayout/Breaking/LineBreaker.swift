@@ -40,6 +40,11 @@ struct LineBreaker {
         var fitness: Int
         var demerits: Double
         var previous: Int       // index into nodes, -1 for the first
+        // Read once when the node is made, not at every break it is weighed against:
+        var baseWidth = 0.0     // the prefix sum of widths at `start`, plus its trim
+        var baseStretch = 0.0
+        var baseShrink = 0.0
+        var lineWidth = 0.0     // the width of the line after this break
     }
 
     /// Total-fit breaks from item `first`; nil when no feasible set exists within
@@ -47,7 +52,16 @@ struct LineBreaker {
     /// would add are not places to break (TeX's first pass).
     func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
                        hyphenate: Bool = true) -> [Int]? {
-        var nodes: [Node] = [Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1)]
+        func made(_ node: Node) -> Node {
+            var n = node
+            // The prefix sums have an entry past the last item: `start` may be `count`.
+            n.baseWidth = items.sumWidth[n.start] + items.startTrim(n.start)
+            n.baseStretch = items.sumStretch[n.start]
+            n.baseShrink = items.sumShrink[n.start]
+            n.lineWidth = widths.width(n.line)
+            return n
+        }
+        var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1))]
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
         var active: [Int] = [0]
         // The nodes kept at each break are gathered here, then swapped with `active`: one
@@ -66,18 +80,18 @@ struct LineBreaker {
             for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
             var anyCandidate = false
             keep.removeAll(keepingCapacity: true)
+            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
+            let stretchHere = items.sumStretch[i] + ragStretch, shrinkHere = items.sumShrink[i]
             for a in active {
                 let node = nodes[a]
-                let start = node.start
-                var w = items.sumWidth[i] - items.sumWidth[start] - items.startTrim(start)
-                if isPenalty { w += items.width[i] }
-                let lineWidth = widths.width(node.line)
+                let w = widthHere - node.baseWidth
+                let lineWidth = node.lineWidth
                 var r: Double
                 if w < lineWidth {
-                    let y = items.sumStretch[i] - items.sumStretch[start] + ragStretch
+                    let y = stretchHere - node.baseStretch
                     r = y > 0 ? (lineWidth - w) / y : BreakItems.infinity
                 } else if w > lineWidth {
-                    let z = items.sumShrink[i] - items.sumShrink[start]
+                    let z = shrinkHere - node.baseShrink
                     r = z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
                 } else {
                     r = 0
@@ -116,8 +130,8 @@ struct LineBreaker {
             if anyCandidate {
                 let start = items.lineStart(afterBreakAt: i)
                 for (key, best) in bestDemerits.enumerated() where best.1 >= 0 {
-                    nodes.append(Node(item: i, start: start, line: nodes[best.1].line + 1, fitness: key % 4,
-                                      demerits: best.0, previous: best.1))
+                    nodes.append(made(Node(item: i, start: start, line: nodes[best.1].line + 1, fitness: key % 4,
+                                           demerits: best.0, previous: best.1)))
                     active.append(nodes.count - 1)
                 }
             }
