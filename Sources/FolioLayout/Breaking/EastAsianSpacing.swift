@@ -69,6 +69,12 @@ struct EastAsianSpacing {
                 } else if b == .opening {
                     shrink[c] = 0.25 * em[c]
                 }
+            } else if a == .hangul && b == .hangul {
+                // Korean justifies in its word spaces first; its syllables open a little
+                // too (half the stretch of ideographs), so that a line of long words
+                // still comes out even rather than with gaping spaces.
+                hasGlue[c] = true
+                stretch[c] = 0.5 * layout.characterStretch * max(em[c - 1], em[c])
             } else if latinSpacing > 0, (a == .ideograph && b == .latin) || (a == .latin && b == .ideograph) {
                 let size = a == .ideograph ? em[c - 1] : em[c]
                 hasGlue[c] = true
@@ -90,6 +96,20 @@ struct EastAsianSpacing {
             }
         }
         EastAsianSpacing.addBreaks(p, classes: classes, scalars: scalars, rules: layout.lineBreakRules)
+        if EastAsianFonts.Region(language: p.language, text: p.text).spacesWords {
+            EastAsianSpacing.keepWordsWhole(p, classes: classes)
+        }
+    }
+
+    /// Korean is broken between its words (어절), at the spaces that separate them, not
+    /// between syllables (UAX #14 allows both; Korean books and klreq's common practice,
+    /// CSS's `word-break: keep-all`): no break between two Hangul syllables or Hanja
+    /// written together. A word longer than the line is still cut, as any word is.
+    private static func keepWordsWhole(_ p: ShapedParagraph, classes: [EastAsianCharacter]) {
+        func isLetter(_ k: EastAsianCharacter) -> Bool { k == .hangul || k == .ideograph }
+        for c in 1..<p.clusterCount where isLetter(classes[c - 1]) && isLetter(classes[c]) {
+            p.clusterFlags[c].remove(.breakBefore)
+        }
     }
 
     /// Dashes and ellipses sit on the em grid among ideographs (`——`, `……`) but are
