@@ -62,17 +62,13 @@ final class MultipartUploadTests: XCTestCase {
         let headers = self.headers
         try await service.application().test(.router) { client in
             try await client.execute(uri: "/render", method: .post, headers: headers, body: request) { r in
-                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
-                let dir = try makeTemporaryDirectory("folio-multipart")
-                defer { try? FileManager.default.removeItem(at: dir) }
-                let path = dir.appendingPathComponent("out.pdf").path
-                try Data(buffer: r.body).write(to: URL(fileURLWithPath: path))
-                XCTAssertEqual(try qpdfCheck(path).status, 0)
-                XCTAssertTrue(try pdfFlatText(path).contains("Statement"))
-                XCTAssertTrue(try qpdfUncompressed(path).contains("/Subtype /Image"), "the image from the tar is drawn")
-                let content = try qpdfUncompressed(path)
-                XCTAssertNotNil(content.range(of: #"0\.12\d* 0\.37\d* 0\.65\d* rg"#, options: .regularExpression),
-                                "the heading has the uploaded template's colour")
+                try withAnsweredPDF(r) { path in
+                    XCTAssertTrue(try pdfFlatText(path).contains("Statement"))
+                    XCTAssertTrue(try qpdfUncompressed(path).contains("/Subtype /Image"), "the image from the tar is drawn")
+                    let content = try qpdfUncompressed(path)
+                    XCTAssertNotNil(content.range(of: #"0\.12\d* 0\.37\d* 0\.65\d* rg"#, options: .regularExpression),
+                                    "the heading has the uploaded template's colour")
+                }
             }
         }
     }
@@ -93,16 +89,12 @@ final class MultipartUploadTests: XCTestCase {
         let headers = self.headers
         try await service.application().test(.router) { client in
             try await client.execute(uri: "/render", method: .post, headers: headers, body: request) { r in
-                XCTAssertEqual(r.status, .ok, String(buffer: r.body))
-                let dir = try makeTemporaryDirectory("folio-multipart")
-                defer { try? FileManager.default.removeItem(at: dir) }
-                let path = dir.appendingPathComponent("out.pdf").path
-                try Data(buffer: r.body).write(to: URL(fileURLWithPath: path))
-                XCTAssertEqual(try qpdfCheck(path).status, 0)
-                XCTAssertEqual(try pdfPageCount(path), 2)
-                let text = try pdfFlatText(path)
-                XCTAssertTrue(text.contains("Statement for Ada") && text.contains("Balance: 12.50.") && text.contains("Statement for Grace"), text)
-                XCTAssertTrue(try qpdfUncompressed(path).contains("/Subtype /Image"), "the uploaded image is drawn")
+                try withAnsweredPDF(r) { path in
+                    XCTAssertEqual(try pdfPageCount(path), 2)
+                    let text = try pdfFlatText(path)
+                    XCTAssertTrue(text.contains("Statement for Ada") && text.contains("Balance: 12.50.") && text.contains("Statement for Grace"), text)
+                    XCTAssertTrue(try qpdfUncompressed(path).contains("/Subtype /Image"), "the uploaded image is drawn")
+                }
             }
         }
     }
@@ -192,4 +184,16 @@ final class MultipartUploadTests: XCTestCase {
         // Nothing was written outside the folders, which are gone.
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/evil.txt"))
     }
+}
+
+/// Checks that `r` is a 200 with a valid PDF, and hands `body` the PDF's path (in a folder
+/// removed afterwards).
+private func withAnsweredPDF(_ r: TestResponse, _ body: (String) throws -> Void) throws {
+    XCTAssertEqual(r.status, .ok, String(buffer: r.body))
+    let dir = try makeTemporaryDirectory("folio-multipart")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("out.pdf").path
+    try Data(buffer: r.body).write(to: URL(fileURLWithPath: path))
+    XCTAssertEqual(try qpdfCheck(path).status, 0)
+    try body(path)
 }

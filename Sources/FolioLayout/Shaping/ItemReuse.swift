@@ -168,28 +168,14 @@ final class ItemReuse {
     private static func characters(of text: UnsafeBufferPointer<UInt8>, template: Template) -> Int? {
         var characters = 0
         var latin = false
-        let n = text.count
-        var i = 0
-        return scripts.withUnsafeBufferPointer { scripts -> Int? in
-            while i < n {
-                let b0 = Int(text[i])
-                let cp: Int
-                if b0 < 0x80 {
-                    cp = b0; i += 1
-                } else if b0 & 0xE0 == 0xC0, i + 1 < n {
-                    cp = (b0 & 0x1F) << 6 | Int(text[i + 1] & 0x3F); i += 2
-                } else if b0 & 0xF0 == 0xE0, i + 2 < n {
-                    cp = (b0 & 0x0F) << 12 | Int(text[i + 1] & 0x3F) << 6 | Int(text[i + 2] & 0x3F); i += 3
-                } else {
-                    return nil
-                }
-                guard cp < tableSize else { return nil }
-                let script = scripts[cp]
-                guard script != 0, template.givesItemFont(cp) else { return nil }
-                if script == 2 { latin = true }
+        let whole = scripts.withUnsafeBufferPointer { scripts in
+            ShapingText.forEachBasicCodePoint(in: text) { cp in
+                guard cp < tableSize, scripts[cp] != 0, template.givesItemFont(cp) else { return false }
+                if scripts[cp] == 2 { latin = true }
                 characters += 1
+                return true
             }
-            return latin ? characters : nil
         }
+        return whole && latin ? characters : nil
     }
 }

@@ -100,28 +100,14 @@ enum LineBreakAnalysis {
     static func classes(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var out = [UInt8]()
         out.reserveCapacity(text.count)
-        let n = text.count
-        var i = 0
-        return table.withUnsafeBufferPointer { table -> [UInt8]? in
-            while i < n {
-                let b0 = Int(text[i])
-                var cp: Int
-                if b0 < 0x80 {
-                    cp = b0; i += 1
-                } else if b0 & 0xE0 == 0xC0, i + 1 < n {
-                    cp = (b0 & 0x1F) << 6 | Int(text[i + 1] & 0x3F); i += 2
-                } else if b0 & 0xF0 == 0xE0, i + 2 < n {
-                    cp = (b0 & 0x0F) << 12 | Int(text[i + 1] & 0x3F) << 6 | Int(text[i + 2] & 0x3F); i += 3
-                } else {
-                    return nil
-                }
-                guard cp < tableSize else { return nil }
-                let entry = table[cp]
-                if entry == 0 { return nil }
-                out.append(entry)
+        let whole = table.withUnsafeBufferPointer { table in
+            ShapingText.forEachBasicCodePoint(in: text) { cp in
+                guard cp < tableSize, table[cp] != 0 else { return false }
+                out.append(table[cp])
+                return true
             }
-            return out
         }
+        return whole ? out : nil
     }
 
     /// `text`'s flags, one per character and one for the end, as `pango_get_log_attrs`

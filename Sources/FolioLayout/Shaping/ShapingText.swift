@@ -38,4 +38,28 @@ enum ShapingText {
     private static func needsLook(_ b: UInt8) -> Bool {
         (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xC2 || b == 0xEF || b >= 0xF0
     }
+
+    /// Calls `body` with each code point of UTF-8 `text` while it returns true; false when
+    /// `body` stops it or the text holds a character past U+FFFF or malformed UTF-8 (the
+    /// fast paths that walk text this way handle neither).
+    @inline(__always)
+    static func forEachBasicCodePoint(in text: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) -> Bool {
+        let n = text.count
+        var i = 0
+        while i < n {
+            let b0 = Int(text[i])
+            let cp: Int
+            if b0 < 0x80 {
+                cp = b0; i += 1
+            } else if b0 & 0xE0 == 0xC0, i + 1 < n {
+                cp = (b0 & 0x1F) << 6 | Int(text[i + 1] & 0x3F); i += 2
+            } else if b0 & 0xF0 == 0xE0, i + 2 < n {
+                cp = (b0 & 0x0F) << 12 | Int(text[i + 1] & 0x3F) << 6 | Int(text[i + 2] & 0x3F); i += 3
+            } else {
+                return false
+            }
+            guard body(cp) else { return false }
+        }
+        return true
+    }
 }
