@@ -278,6 +278,8 @@ extension LayoutManager {
         while first > 0, textStorage.paragraphStyle(ofParagraph: first - 1).keepWithNext { first -= 1 }
         guard first < index, let last = fragments.last, last.paragraphIndex == index - 1,
               last.containerIndex < container else { return nil }
+        // A heading before a change of columns stays in its own section.
+        if delegate?.layoutManager(self, startsSectionAt: container) == true { return nil }
         // At the top of its container already: moving on would not help (and might never end).
         let start = records[first].cursor
         let firstLine = records[first].firstFragment - forgottenFragments

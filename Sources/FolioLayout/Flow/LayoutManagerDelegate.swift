@@ -13,6 +13,11 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// The container at `index` is full and will not change until the next edit; a
     /// renderer streaming pages draws it now.
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int)
+    /// Whether the container at `index` starts a new section — the page's columns change
+    /// there — rather than continuing the flow of the one before. Paragraphs kept with the
+    /// next (a heading) are not carried into such a container: they belong to the section
+    /// before.
+    func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool
 }
 
 extension LayoutManagerDelegate {
@@ -25,4 +30,6 @@ extension LayoutManagerDelegate {
     }
     /// Default: does nothing.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {}
+    /// Default: no container starts a section.
+    public func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool { false }
 }

@@ -105,6 +105,22 @@ public final class PageComposer: LayoutManagerDelegate {
 
     /// `LayoutManagerDelegate`: reports (`onPageComplete`) every page whose last column is at
     /// or before `index`, in page order.
+    /// `LayoutManagerDelegate`: whether container `index` is the first of a band whose
+    /// section differs from the band before it.
+    public func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool {
+        var sets: [ColumnSet] = []
+        for page in pages.reversed() {
+            for set in page.columnSets.reversed() where !set.containerIndexes.isEmpty {
+                if let previous = sets.last, previous.containerIndexes.first == index { return previous.section != set.section }
+                sets.append(set)
+                if sets.count > 1 { sets.removeFirst() }
+            }
+            // Containers of pages far back are settled: nothing asks about them.
+            if let found = sets.last, found.containerIndexes.first! < index - 64 { break }
+        }
+        return false
+    }
+
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete once the flow has moved past its last container.
         while completed < pages.count {
