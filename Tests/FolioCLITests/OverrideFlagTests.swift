@@ -34,7 +34,11 @@ final class OverrideFlagTests: XCTestCase {
 
     func testAMissingDictionaryIsRefusedWithItsMessage() throws {
         let never = try makeTemporaryDirectory("folio-flags").appendingPathComponent("never.pdf").path
-        for (value, package) in [("xx-YY", "hyphen-xx"), ("-", "hyphen--")] {
+        // Not a language tag: refused as a value before any dictionary is looked for.
+        let dash = try folio(["render", "/dev/null", "-o", never, "--hyphenate", "-"])
+        XCTAssertEqual(dash.status, 64, dash.stderr)
+        XCTAssertTrue(dash.stderr.contains("The value '-' is invalid for '--hyphenate"), dash.stderr)
+        for (value, package) in [("xx-YY", "hyphen-xx")] {
             let result = try folio(["render", "/dev/null", "-o", never, "--hyphenate", value])
             XCTAssertEqual(result.status, 1, "\(value): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("folio: error: no hyphenation dictionary for '\(value)'"), result.stderr)

@@ -158,7 +158,9 @@ final class RenderServiceTests: XCTestCase {
         let slow = try json(["document": long])
         let quick = try json(["document": "# Quick"])
         try await s.application().test(.router) { client in
-            async let first = client.execute(uri: "/render", method: .post, headers: jsonHeaders, body: slow) { r in r.status }
+            async let first = client.execute(uri: "/render", method: .post, headers: jsonHeaders, body: slow) { r in
+                (r.status, r.status == .ok ? "" : text(r))
+            }
             while s.workers.load == 0 { try await Task.sleep(for: .milliseconds(2)) }
             try await client.execute(uri: "/ready", method: .get) { r in XCTAssertEqual(r.status, .serviceUnavailable) }
             try await client.execute(uri: "/render", method: .post, headers: jsonHeaders, body: quick) { r in
@@ -166,8 +168,8 @@ final class RenderServiceTests: XCTestCase {
                 XCTAssertEqual(r.headers[.retryAfter], "1")
                 XCTAssertTrue(text(r).contains("all 1 render threads are busy"), text(r))
             }
-            let status = try await first
-            XCTAssertEqual(status, .ok)
+            let (status, answer) = try await first
+            XCTAssertEqual(status, .ok, answer)
             try await client.execute(uri: "/ready", method: .get) { r in XCTAssertEqual(r.status, .ok) }
             try await client.execute(uri: "/metrics", method: .get) { r in
                 XCTAssertTrue(text(r).contains(#"folio_rejections_total{reason="queue_full"} 1"#), text(r))
