@@ -68,6 +68,11 @@ public final class TextContainer {
               proposed.minY >= content.minY - 1e-6, proposed.maxY <= content.maxY + 1e-6 else { return [] }
         let x0 = max(proposed.minX, content.minX), x1 = min(proposed.maxX, content.maxX)
         guard x1 > x0 else { return [] }
+        let narrowest = max(minimumFragmentWidth, 1e-9)
+        // A plain rectangle (every column of a book): one fragment, without the span lists.
+        if shape == nil && exclusionPaths.isEmpty {
+            return x1 - x0 >= narrowest ? [Rect(x: x0, y: proposed.minY, width: x1 - x0, height: proposed.height)] : []
+        }
         var free: [ClosedRange<Double>] = [x0...x1]
         if let shape {
             free = SpanList.intersect(free, shape.insideSpans(minY: proposed.minY, maxY: proposed.maxY))
@@ -77,7 +82,6 @@ public final class TextContainer {
             for path in exclusionPaths { blocked += path.blockedSpans(minY: proposed.minY, maxY: proposed.maxY) }
             free = SpanList.subtract(free, blocked)
         }
-        let narrowest = max(minimumFragmentWidth, 1e-9)
         return free.compactMap { span in
             let width = span.upperBound - span.lowerBound
             return width >= narrowest ? Rect(x: span.lowerBound, y: proposed.minY, width: width, height: proposed.height) : nil
