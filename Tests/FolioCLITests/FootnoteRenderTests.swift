@@ -25,6 +25,27 @@ final class FootnoteRenderTests: XCTestCase {
         return (body + definitions).joined(separator: "\n") + "\n"
     }
 
+    /// A page reference inside a note is left as its placeholder, with a warning; the text's
+    /// own reference is filled. (Filling the note's used its offsets in the note as offsets
+    /// in the document, inside a character: found by the render fuzzer.)
+    func testAPageReferenceInsideANoteIsLeftWithAWarning() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = try write("""
+            # Ünïcödé one {#one}
+
+            Text[^a] and ^[inline, see [](#one){page}] and [](#one){page} in the text.
+
+            [^a]: See [](#one){page}, ☃ é.
+            """, "doc.md", in: dir)
+        let pdf = dir.appendingPathComponent("doc.pdf").path
+        let result = try folio(["render", doc, "-o", pdf])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("a page reference inside a note or a floating block is not filled in"), result.stderr)
+        let text = try pdfFlatText(pdf)
+        XCTAssertTrue(text.contains("and 1 in the text"), text)
+        XCTAssertTrue(text.contains("See ??, ☃ é."), text)
+    }
+
     func testEachNoteIsOnThePageOfItsReferenceBelowTheText() throws {
         for template in ["default", "two-column"] {
             let dir = try makeTemporaryDirectory()

@@ -36,10 +36,20 @@ extension BuildState {
     /// that belongs to the document — headings, ids, sections — is not kept.
     mutating func capturing(_ build: (inout BuildState) throws -> Void) throws -> AttributedText {
         let saved = (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks)
+        // Page references in the captured text would be offsets into it, not into the
+        // storage (filling them edited the storage at those offsets, inside characters:
+        // found by the render fuzzer). They keep their placeholder, with a warning.
+        let references = contents.references.count
         text = AttributedText()
         nextStyle = nil
         pendingColumns = nil
-        defer { (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks) = saved }
+        defer {
+            (text, headings, anchors, sections, nextStyle, pendingColumns, footnotes.marks) = saved
+            if contents.references.count > references {
+                contents.references.removeSubrange(references...)
+                warnings.append("\(currentLocation): a page reference inside a note or a floating block is not filled in; it shows \(Self.unresolvedPage)")
+            }
+        }
         try build(&self)
         return text
     }

@@ -80,6 +80,16 @@ public struct BuiltDocument {
             edits.append((reference.range, number))
         }
         guard !edits.isEmpty else { return false }
+        // In storage order, none overlapping: the references are gathered in the order the
+        // builder met them, which is not the storage's when notes or a second contents
+        // block come between (found by the render fuzzer: edits applied out of order
+        // landed inside characters).
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var end = 0
+        edits = edits.filter { edit in
+            defer { end = max(end, edit.range.upperBound) }
+            return edit.range.lowerBound >= end
+        }
         storage.beginEditing()
         for edit in edits.reversed() {
             let attributes = storage.attributes(at: edit.range.lowerBound).attributes
