@@ -128,9 +128,10 @@ extension ShapingContext {
                 if !vertical, region == nil, direction == PANGO_DIRECTION_LTR, resolved.count == 1,
                    resolved[0].attributes.attachment == nil {
                     let a = resolved[0].attributes
-                    var features = effectiveFont(a).descriptor.features.map { "\($0.tag)=\($0.value)" }
+                    let font = effectiveFont(a).descriptor
+                    var features = font.features.map { "\($0.tag)=\($0.value)" }
                     if a.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
-                    reuseKey = ItemReuse.Key(font: effectiveFont(a).descriptor, features: features, runLanguage: a.language,
+                    reuseKey = ItemReuse.Key(font: font, features: features, runLanguage: a.language,
                                              language: language, direction: direction.rawValue)
                 }
                 let items: UnsafeMutablePointer<GList>?
