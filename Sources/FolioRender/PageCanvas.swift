@@ -244,7 +244,7 @@ public struct PageCanvas {
             }
             setColor(stroke.color ?? foreground)
             cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
-            cairo_set_line_width(cr, abs(stroke.width))
+            cairo_set_line_width(cr, abs(stroke.width(inPointsAt: run.font.size)))
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke(cr)
         }

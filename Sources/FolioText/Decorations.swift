@@ -19,13 +19,35 @@ public struct TextLine: Hashable, Sendable {
 /// The outline drawn around glyphs. A positive width strokes only (hollow letters); a
 /// negative width fills with the foreground colour and strokes on top, as TextKit does.
 public struct TextStroke: Hashable, Sendable {
-    /// Stroke width in points (not a percentage of the font size, as in TextKit): positive
-    /// strokes the outline only, negative fills and strokes; the line is centred on the outline.
+    /// What `width` counts.
+    public enum Unit: Hashable, Sendable {
+        /// Points (Folio's default).
+        case points
+        /// Percent of the run's font size: TextKit's `strokeWidth` unit (3 on 12 pt text
+        /// is 0.36 pt).
+        case percentOfFontSize
+    }
+
+    /// Stroke width in `unit` (points unless said otherwise): positive strokes the outline
+    /// only, negative fills and strokes; the line is centred on the outline.
     public var width: Double
+    /// What `width` counts: points, or TextKit's percent of the font size.
+    public var unit: Unit
     /// The stroke's colour; nil uses the run's foreground colour.
     public var color: Color?
-    /// A stroke `width` points wide (see `width` for the sign) in `color` or the foreground colour.
-    public init(width: Double, color: Color? = nil) { self.width = width; self.color = color }
+    /// A stroke `width` **points** wide (see `width` for the sign) in `color` or the
+    /// foreground colour.
+    public init(width: Double, color: Color? = nil) { self.width = width; self.unit = .points; self.color = color }
+    /// A stroke `percent` of the font size wide, TextKit's unit (`.strokeWidth: 3.0`
+    /// becomes `TextStroke(percentOfFontSize: 3)`); the sign means what `width`'s does.
+    public init(percentOfFontSize percent: Double, color: Color? = nil) {
+        self.width = percent; self.unit = .percentOfFontSize; self.color = color
+    }
+
+    /// The width in points on text of `fontSize` points, sign kept.
+    public func width(inPointsAt fontSize: Double) -> Double {
+        unit == .points ? width : width * fontSize / 100
+    }
 }
 
 /// A shadow cast by glyphs: offset in points (y down), blur radius in points.

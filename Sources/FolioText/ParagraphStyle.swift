@@ -169,6 +169,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         set { update(\.paragraphSpacing, newValue) }
     }
     /// Whether words may be hyphenated, using the dictionary for the text's language.
+    /// (TextKit's `hyphenationFactor`, 0 to 1, is `hyphenationFactor` in FolioLayout.)
     public var hyphenation: Bool {
         get { settings.values.hyphenation }
         set { update(\.hyphenation, newValue) }

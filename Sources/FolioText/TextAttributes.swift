@@ -26,7 +26,8 @@ public struct TextAttributes: Hashable, Sendable {
     public var ligatures: Bool?
     /// Slant applied to the glyphs: the tangent of the skew angle (0.2 ≈ 11°).
     public var obliqueness: Double?
-    /// Horizontal expansion factor of the glyphs: 1 is natural, 1.2 is 20% wider.
+    /// Horizontal expansion factor of the glyphs: 1 is natural, 1.2 is 20% wider. (TextKit
+    /// counts the logarithm of the factor: use `textKitExpansion` for that unit.)
     public var expansion: Double?
     /// A URL the run links to; written as a PDF link annotation.
     public var link: String?

@@ -18,8 +18,9 @@ extension TextStorage {
     }
 
     /// Replaces the characters in `range` with `string`. The new text takes `attributes`,
-    /// or when nil the attributes of the character before the range (of the first one
-    /// replaced, at the start of the text).
+    /// or when nil, as in TextKit, the attributes of the first character replaced; an
+    /// insertion (an empty `range`) takes those of the character before it, or at the start
+    /// of the text of the one after it.
     public func replaceCharacters(in range: Range<Int>, with string: String, attributes: TextAttributes? = nil) {
         checkRange(range)
         checkBoundary(range.lowerBound); checkBoundary(range.upperBound)
@@ -27,7 +28,8 @@ extension TextStorage {
         let inherited: TextAttributes
         if let attributes { inherited = attributes }
         else if characterRuns.count == 0 { inherited = typingAttributes }
-        else { inherited = characterRuns.value(at: max(0, range.lowerBound - (range.lowerBound > 0 ? 1 : 0))).0 }
+        else if !range.isEmpty || range.lowerBound == 0 { inherited = characterRuns.value(at: range.lowerBound).0 }
+        else { inherited = characterRuns.value(at: range.lowerBound - 1).0 }
         // The new text takes the style of the paragraph it goes into: at a paragraph's
         // start that is the paragraph's own (its first character's), not the previous
         // paragraph's; only an empty last paragraph, which holds no style, takes the one

@@ -58,6 +58,13 @@ public final class TextStorage {
     /// Paragraph style given to text inserted into an empty storage.
     public var typingParagraphStyle = ParagraphStyle()
 
+    /// Takes part in every editing group as it ends (see `TextStorageDelegate`: the home of
+    /// what a TextKit storage subclass does in `processEditing()`).
+    ///
+    /// Held **strongly**, unlike TextKit's, so that a delegate made where it is set lives as
+    /// long as the storage; a delegate that keeps the storage must keep it weakly.
+    public var delegate: (any TextStorageDelegate)?
+
     /// Called on the edited paragraphs at the end of every editing group, before the
     /// observers hear of it (the document layer's style rules run here).
     public var attributeFixers: [@Sendable (TextStorage, Range<Int>) -> Void] = []
@@ -221,6 +228,7 @@ public final class TextStorage {
     }
 
     func processEditing() {
+        withDelegateGroup { $0.textStorage(self, willProcessEditing: pendingEdit) }
         guard let edited = pendingRange else { return }
         let whole = fixParagraphStyles(around: edited)
         if !attributeFixers.isEmpty {
@@ -234,6 +242,10 @@ public final class TextStorage {
             attributeFixers = fixers
             if let range = pendingRange { _ = fixParagraphStyles(around: range) }
         }
+        if delegate != nil {
+            withDelegateGroup { $0.textStorage(self, didProcessEditing: pendingEdit) }
+            if let range = pendingRange { _ = fixParagraphStyles(around: range) }
+        }
         guard let range = pendingRange else { return }
         if !(hasFootnotes && hasFloatingBlocks), !range.isEmpty {
             for run in characterRuns.runs(in: range) {
@@ -241,10 +253,15 @@ public final class TextStorage {
                 if run.value.floatingBlock != nil { hasFloatingBlocks = true }
             }
         }
-        let edit = Edit(mask: pendingMask, range: range, changeInLength: pendingDelta)
+        let edit = pendingEdit
         pendingRange = nil; pendingMask = []; pendingDelta = 0
         observers.removeAll { $0.value == nil }
         for o in observers { o.value?.textStorage(self, didProcess: edit) }
+    }
+
+    /// The editing group's changes so far, as observers will hear of them.
+    var pendingEdit: Edit {
+        Edit(mask: pendingMask, range: pendingRange ?? 0..<0, changeInLength: pendingDelta)
     }
 
     /// Makes the style of every paragraph touching `edited` uniform (its first

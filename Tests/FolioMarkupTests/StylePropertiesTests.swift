@@ -86,6 +86,12 @@ final class StylePropertiesTests: XCTestCase {
         XCTAssertEqual(try paragraph([("leading", "13pt")]).maximumLineHeight, 13)
     }
 
+    func testStrokeWidthInPercentOfTheFontSizeAsInTextKit() throws {
+        XCTAssertEqual(try character([("stroke-width", "3%"), ("stroke-color", "red")]).stroke,
+                       TextStroke(percentOfFontSize: 3, color: Color(red: 1, green: 0, blue: 0)))
+        XCTAssertEqual(try character([("stroke-width", "-4.5 %")]).stroke, TextStroke(percentOfFontSize: -4.5))
+    }
+
     func testBadValuesSayWhatWasExpected() {
         let cases: [(String, String, String)] = [
             ("colr", "red", "unknown style property 'colr' (did you mean 'color'?)"),
@@ -96,6 +102,7 @@ final class StylePropertiesTests: XCTestCase {
             ("superscript", "9", "superscript takes a whole number from -3 to 3"),
             ("align", "middle", "'middle' is not one of"),
             ("tabs", "5cm", "'5cm' is not a tab stop"),
+            ("stroke-width", "300%", "a percentage of the font size from -100% to 100%"),
         ]
         for (name, value, message) in cases {
             let location = SourceLocation(file: "doc.md", line: 4, column: 9)

@@ -44,6 +44,24 @@ final class PaginatorTests: XCTestCase {
         XCTAssertEqual(completed, paginator.pages.map(\.number), "every page reported once, in order")
     }
 
+    func testAPaginatorMadeWhereItIsSetLivesAsLongAsTheManager() throws {
+        // The TextKit habit `layoutManager.delegate = Paginator(…)`: the manager keeps it.
+        let storage = storage(paragraphs: 12, pageBreakBefore: [])
+        let manager = LayoutManager(textStorage: storage)
+        weak var made: Paginator?
+        do {
+            let paginator = Paginator(geometry: PageGeometry(pageSize: Size(width: 300, height: 300), margins: EdgeInsets(all: 20)))
+            made = paginator
+            manager.delegate = paginator
+        }
+        manager.ensureLayout()
+        XCTAssertNil(manager.unplacedRange, "all text placed")
+        XCTAssertTrue(manager.warnings.isEmpty)
+        XCTAssertGreaterThan(try XCTUnwrap(made).pages.count, 1)
+        manager.delegate = nil
+        XCTAssertNil(made, "let go when the delegate is replaced")
+    }
+
     func testChangingAContainerLaysTheTextOutAgain() {
         let storage = storage(paragraphs: 6, pageBreakBefore: [])
         let manager = LayoutManager(textStorage: storage)

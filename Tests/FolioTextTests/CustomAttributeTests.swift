@@ -133,10 +133,10 @@ final class CustomAttributeTests: XCTestCase {
         guard let hit else { return }
         s.replaceCharacters(in: hit, with: "Ann")
         XCTAssertEqual(s.string, "Hi Ann, bye NAME")
-        // Without explicit attributes the new text takes the character before it (the
-        // space), which carries no slot; the second slot moved by -1.
-        XCTAssertNil(s.attribute(.custom("slot"), at: 3).value)
-        XCTAssertEqual(s.attribute(.custom("slot"), at: 3).range, 0..<12)
+        // Without explicit attributes the new text takes the first character it replaced
+        // (TextKit's rule), so it keeps the slot; the second slot moved by -1.
+        XCTAssertEqual(s.attribute(.custom("slot"), at: 3).value, AnyHashable("who"))
+        XCTAssertEqual(s.attribute(.custom("slot"), at: 3).range, 3..<6)
         XCTAssertEqual(s.attribute(.custom("slot"), at: 12).value, AnyHashable("who"))
         XCTAssertEqual(s.attribute(.custom("slot"), at: 12).range, 12..<16)
     }
@@ -144,7 +144,7 @@ final class CustomAttributeTests: XCTestCase {
     func testReplacingPartOfAMarkedRangeKeepsTheMarkOnTheInsertedText() {
         let s = TextStorage("<<abcdef>>")
         s.setAttribute(.custom("m"), value: 7, range: 2..<8)
-        s.replaceCharacters(in: 4..<6, with: "XYZW")             // inherits from "b" (marked)
+        s.replaceCharacters(in: 4..<6, with: "XYZW")             // inherits from "c", the first replaced (marked)
         XCTAssertEqual(s.string, "<<abXYZWef>>")
         XCTAssertEqual(s.attribute(.custom("m"), at: 5).value, AnyHashable(7))
         XCTAssertEqual(s.attribute(.custom("m"), at: 5).range, 2..<10)

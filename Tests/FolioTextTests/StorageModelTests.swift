@@ -20,7 +20,7 @@ final class StorageModelTests: XCTestCase {
         mutating func replace(_ range: Range<Int>, with text: String, attributes given: TextAttributes?,
                               typing: TextAttributes, typingStyle: ParagraphStyle) {
             let new = Array(text.utf8)
-            let a = given ?? (attributes.isEmpty ? typing : attributes[range.lowerBound > 0 ? range.lowerBound - 1 : 0])
+            let a = given ?? (attributes.isEmpty ? typing : attributes[range.isEmpty && range.lowerBound > 0 ? range.lowerBound - 1 : range.lowerBound])
             let style: ParagraphStyle
             if styles.isEmpty { style = typingStyle }
             else if range.lowerBound == 0 { style = styles[0] }

@@ -162,13 +162,41 @@ final class TextStorageEditingTests: XCTestCase {
 
     // MARK: Replacement
 
-    func testReplaceInMiddleTakesAttributesOfCharacterBefore() {
+    func testReplaceInMiddleTakesAttributesOfFirstReplacedCharacterAsTextKitDoes() {
         let s = TextStorage("Hello world", attributes: A)
         s.setAttributes(B, range: 6..<11)                   // "world" bold
         s.replaceCharacters(in: 6..<11, with: "there!")
         XCTAssertEqual(s.string, "Hello there!")
-        // The documented rule: the character before the range (the plain space).
-        XCTAssertEqual(runs(s), [Run(0..<12, A)])
+        // NSTextStorage's rule: the first replaced character ("w", bold), not the space before.
+        XCTAssertEqual(runs(s), [Run(0..<6, A), Run(6..<12, B)])
+    }
+
+    func testInsertionTakesAttributesOfCharacterBeforeAndAtTheStartOfTheOneAfter() {
+        let s = TextStorage("Hello world", attributes: A)
+        s.setAttributes(B, range: 6..<11)
+        s.replaceCharacters(in: 6..<6, with: "big ")          // after the plain space
+        XCTAssertEqual(runs(s), [Run(0..<10, A), Run(10..<15, B)])
+        s.replaceCharacters(in: 15..<15, with: "!")           // at the end: after bold "world"
+        XCTAssertEqual(runs(s), [Run(0..<10, A), Run(10..<16, B)])
+        s.setAttributes(C, range: 0..<5)
+        s.replaceCharacters(in: 0..<0, with: "Oh, ")          // at the start: the one after
+        XCTAssertEqual(s.string, "Oh, Hello big world!")
+        XCTAssertEqual(runs(s), [Run(0..<9, C), Run(9..<14, A), Run(14..<20, B)])
+    }
+
+    func testAMarkedDateKeepsItsMarkThroughRepeatedFindAndReplace() {
+        // An article's flow: mark a date with a custom attribute, later find the mark and
+        // replace the date; the second update must still find it.
+        let s = TextStorage("Due: 1 May. Paid.", attributes: A)
+        s.setAttribute(.custom("date"), value: "due", range: 5..<10)
+        for newDate in ["14 June", "3 July"] {
+            let marked = s.attributeRuns(of: .custom("date")).first { $0.value != nil }
+            XCTAssertNotNil(marked, "the mark is found before replacing with \(newDate)")
+            guard let marked else { return }
+            s.replaceCharacters(in: marked.range, with: newDate)
+        }
+        XCTAssertEqual(s.string, "Due: 3 July. Paid.")
+        XCTAssertEqual(s.attribute(.custom("date"), at: 5).range, 5..<11)
     }
 
     func testReplaceAtStartTakesAttributesOfFirstReplacedCharacter() {

@@ -184,7 +184,8 @@ final class UnicodeTextTests: XCTestCase {
         XCTAssertEqual(s.substring(4..<10), "❤️")
         s.replaceCharacters(in: 11..<36, with: thumbs)         // the family, replaced
         XCTAssertEqual(s.string, "Wir ❤️ 👍🏽!")
-        XCTAssertEqual(s.attributes(at: 12).range, 10..<20, "inherits the plain space before it")
+        XCTAssertEqual(s.attributes(at: 12).range, 11..<19, "takes the bold of the family it replaced")
+        XCTAssertEqual(s.attributes(at: 12).attributes, Fixture.bold)
         assertConsistent(s)
     }
 

@@ -11,9 +11,13 @@ public final class LayoutManager: TextStorageObserver {
     public let textStorage: TextStorage
     /// Attributes for what the storage leaves unset (font, colour, language).
     public var defaults: LayoutDefaults { didSet { invalidateLayout(fromParagraph: 0) } }
-    /// Supplies containers when the chain runs out and hears when each one is complete;
-    /// held weakly.
-    public weak var delegate: (any LayoutManagerDelegate)?
+    /// Supplies containers when the chain runs out and hears when each one is complete.
+    ///
+    /// Held **strongly**, unlike TextKit's delegates, so that a delegate made where it is
+    /// set (`manager.delegate = Paginator(geometry: …)`) lives as long as the manager. A
+    /// delegate that keeps the manager must keep it weakly (or set this to nil when done),
+    /// or the two keep each other alive.
+    public var delegate: (any LayoutManagerDelegate)?
     /// The chain, in flow order. Change it through `addTextContainer(_:)`,
     /// `insertTextContainer(_:at:)` and `removeTextContainer(at:)`, not by hand.
     public internal(set) var textContainers: [TextContainer] = []

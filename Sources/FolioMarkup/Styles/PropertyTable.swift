@@ -180,8 +180,21 @@ package struct PropertyTable {
         case "underline-color": t.attributes.underline = TextLine(t.attributes.underline?.style ?? .single, color: try color())
         case "strikethrough": t.attributes.strikethrough = try line(t.attributes.strikethrough)
         case "strikethrough-color": t.attributes.strikethrough = TextLine(t.attributes.strikethrough?.style ?? .single, color: try color())
-        case "stroke-width": t.attributes.stroke = TextStroke(width: try length(), color: t.attributes.stroke?.color)
-        case "stroke-color": t.attributes.stroke = TextStroke(width: t.attributes.stroke?.width ?? 0.5, color: try color())
+        case "stroke-width":
+            let trimmed = v.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasSuffix("%") {
+                // TextKit's unit: percent of the font size, whatever size the text ends up.
+                guard let percent = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)), (-100...100).contains(percent) else {
+                    throw fail(p, "'\(v)' is not a stroke width: expected a length, or a percentage of the font size from -100% to 100%")
+                }
+                t.attributes.stroke = TextStroke(percentOfFontSize: percent, color: t.attributes.stroke?.color)
+            } else {
+                t.attributes.stroke = TextStroke(width: try length(), color: t.attributes.stroke?.color)
+            }
+        case "stroke-color":
+            var stroke = t.attributes.stroke ?? TextStroke(width: 0.5)
+            stroke.color = try color()
+            t.attributes.stroke = stroke
         case "shadow":
             if v.lowercased() == "none" { t.attributes.shadow = nil; break }
             let parts = v.split(separator: " ").map(String.init)

@@ -1,0 +1,89 @@
+import CPango
+import Foundation
+
+/// PostScript names (`Arial-BoldMT`, `DejaVuSerif-BoldItalic`) — what TextKit code names
+/// fonts by — resolved through fontconfig to the family and face they stand for, so that a
+/// descriptor naming one gets that face instead of a fallback.
+enum PostScriptNames {
+    /// The family and face a PostScript name stands for.
+    struct Face: Hashable, Sendable {
+        var family: String
+        var weight: FontWeight
+        var style: FontStyle
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [String: Face?] = [:]
+
+    /// Application fonts were added: names are looked up again.
+    static func fontsChanged() {
+        lock.lock(); defer { lock.unlock() }
+        known = [:]
+    }
+
+    /// The face `name` is the PostScript name of, or nil when `name` is a family name (or
+    /// names nothing installed): family names are left to fontconfig's own matching.
+    static func face(named name: String) -> Face? {
+        lock.lock()
+        if let cached = known[name] { lock.unlock(); return cached }
+        lock.unlock()
+        let face = lookUp(name)
+        lock.lock(); known[name] = face; lock.unlock()
+        return face
+    }
+
+    /// `descriptor` with each family that is a PostScript name replaced by its family, and
+    /// the weight and style of the face it names where the descriptor asks for the regular
+    /// upright default (an explicit bold or italic still wins).
+    static func resolving(_ descriptor: FontDescriptor) -> FontDescriptor {
+        var d = descriptor
+        var faceTaken = false
+        for (i, name) in descriptor.families.enumerated() where mayBePostScriptName(name) {
+            guard let face = face(named: name) else { continue }
+            d.families[i] = face.family
+            if !faceTaken {
+                faceTaken = true
+                if d.weight == .regular { d.weight = face.weight }
+                if d.style == .normal { d.style = face.style }
+            }
+        }
+        return d
+    }
+
+    /// PostScript names have no spaces and are not the generic families.
+    static func mayBePostScriptName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains(" ")
+            && !["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji"].contains(name.lowercased())
+    }
+
+    private static func lookUp(_ name: String) -> Face? {
+        guard FcInit() != 0 else { return nil }
+        if list(FC_FAMILY, name, objects: [FC_FAMILY]).first != nil { return nil }
+        return list(FC_POSTSCRIPT_NAME, name, objects: [FC_FAMILY, FC_WEIGHT, FC_SLANT]).first
+    }
+
+    /// Faces whose `property` is `value` (fontconfig compares names ignoring case), read
+    /// into `Face`s.
+    private static func list(_ property: String, _ value: String, objects: [String]) -> [Face] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        _ = FcPatternAddString(pattern, property, value)
+        guard let set = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(set) }
+        for object in objects { _ = FcObjectSetAdd(set, object) }
+        guard let fonts = FcFontList(nil, pattern, set) else { return [] }
+        defer { FcFontSetDestroy(fonts) }
+        var faces: [Face] = []
+        for i in 0..<Int(fonts.pointee.nfont) {
+            guard let font = fonts.pointee.fonts[i] else { continue }
+            var family: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch, let family else { continue }
+            var weight: Int32 = Int32(FC_WEIGHT_REGULAR), slant: Int32 = Int32(FC_SLANT_ROMAN)
+            _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &weight)
+            _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
+            let style: FontStyle = slant == Int32(FC_SLANT_ITALIC) ? .italic : slant == Int32(FC_SLANT_OBLIQUE) ? .oblique : .normal
+            faces.append(Face(family: String(cString: family), weight: FontWeight(Int(FcWeightToOpenType(weight))), style: style))
+        }
+        return faces
+    }
+}
