@@ -71,10 +71,16 @@ public final class PDFDocument {
         cr = cairo_create(surface)
     }
 
+    /// Custom drawing around and in place of each line's and run's, on every page drawn
+    /// from now on (see `TextDrawingDelegate`); nil draws as standard.
+    public var textDrawing: (any TextDrawingDelegate)?
+
     /// The canvas of the open page.
     public var canvas: PageCanvas {
         guard let cr else { preconditionFailure("no page is open: call beginPage(size:) first") }
-        return PageCanvas(cr: cr, images: images)
+        var canvas = PageCanvas(cr: cr, images: images)
+        canvas.textDrawing = textDrawing
+        return canvas
     }
 
     /// Draws the container `index` of `layoutManager` with its origin at `origin`.

@@ -15,6 +15,9 @@ public struct PageCanvas {
     /// links written `#name` use `SCOPE:name`, so that each record of a mail merge has its
     /// own anchors and its links go to them; nil (the default): names as written.
     public var destinationScope: String?
+    /// Custom drawing around and in place of each line's and run's (see
+    /// `TextDrawingDelegate`); nil draws as standard.
+    public var textDrawing: (any TextDrawingDelegate)?
 
     /// Draws the line fragments of container `index` of `layoutManager` with the
     /// container's origin at `origin` on the page.
@@ -46,9 +49,33 @@ public struct PageCanvas {
 
     private func drawLayers(_ fragments: [LineFragment]) {
         drawDecorations(of: fragments)
-        for fragment in fragments { for run in fragment.glyphRuns { drawBackground(run) } }
+        guard let hooks = textDrawing else {
+            for fragment in fragments { for run in fragment.glyphRuns { drawBackground(run) } }
+            for fragment in fragments { for run in fragment.glyphRuns where run.attributes.shadow != nil { drawShadow(run) } }
+            for fragment in fragments { for run in fragment.glyphRuns { draw(run) } }
+            return
+        }
+        for fragment in fragments {
+            isolated { hooks.drawBackground(of: fragment, in: self) }
+            for run in fragment.glyphRuns {
+                isolated { hooks.drawBackground(of: run, in: fragment, canvas: self) { drawBackground(run) } }
+            }
+        }
         for fragment in fragments { for run in fragment.glyphRuns where run.attributes.shadow != nil { drawShadow(run) } }
-        for fragment in fragments { for run in fragment.glyphRuns { draw(run) } }
+        for fragment in fragments {
+            for run in fragment.glyphRuns {
+                isolated { hooks.drawGlyphs(of: run, in: fragment, canvas: self) { draw(run) } }
+            }
+            isolated { hooks.drawForeground(of: fragment, in: self) }
+        }
+    }
+
+    /// Runs custom drawing with the graphics state saved around it, so that what it sets
+    /// (a colour, a line width, a transform) does not leak into what is drawn next.
+    private func isolated(_ body: () -> Void) {
+        cairo_save(cr)
+        body()
+        cairo_restore(cr)
     }
 
     /// Tables' backgrounds under their borders and rules; of two lines in one place the
@@ -119,9 +146,28 @@ public struct PageCanvas {
 
     /// Strokes `path` (container coordinates) with the container's origin at `origin`:
     /// the outline of an exclusion or a shape, drawn as a guide.
-    public func stroke(_ path: BezierPath, at origin: Point, color: Color = .gray, width: Double = 0.5) {
+    public func stroke(_ path: BezierPath, at origin: Point = Point(x: 0, y: 0), color: Color = .gray, width: Double = 0.5) {
         cairo_save(cr)
         cairo_translate(cr, origin.x, origin.y)
+        addPath(path)
+        setColor(color)
+        cairo_set_line_width(cr, width)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// Fills `path` with `color`, its coordinates moved by `origin` (a rounded highlight
+    /// behind a word, a shape under a line); the non-zero winding rule decides what is inside.
+    public func fill(_ path: BezierPath, at origin: Point = Point(x: 0, y: 0), color: Color) {
+        cairo_save(cr)
+        cairo_translate(cr, origin.x, origin.y)
+        addPath(path)
+        setColor(color)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    private func addPath(_ path: BezierPath) {
         for e in path.elements {
             switch e {
             case .move(let p): cairo_move_to(cr, p.x, p.y)
@@ -130,10 +176,6 @@ public struct PageCanvas {
             case .close: cairo_close_path(cr)
             }
         }
-        setColor(color)
-        cairo_set_line_width(cr, width)
-        cairo_stroke(cr)
-        cairo_restore(cr)
     }
 
     // MARK: Runs

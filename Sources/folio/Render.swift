@@ -277,7 +277,9 @@ struct Render: ParsableCommand {
             do {
                 recordWarnings = try job.renderEach(prepared, to: eachPaths, written: { path, fileReport in
                     bar.clear()
-                    for w in fileReport.warnings where !quiet && seen.insert("\(w)").inserted { Messages.warn("\(input): \(w)") }
+                    for w in fileReport.warnings where !quiet && w.kind != .fontSubstitution && seen.insert("\(w)").inserted {
+                        Messages.warn("\(input): \(w)")
+                    }
                     if let unplaced = fileReport.unplacedRange {
                         Messages.warn("\(path): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
                     }
@@ -304,7 +306,8 @@ struct Render: ParsableCommand {
             }
             bar.clear()
             for w in report.documentWarnings where !quiet { Messages.warn(w) }
-            for w in report.warnings where !quiet { Messages.warn("\(input): \(w)") }
+            // Fonts not installed were named above, with the styles asking for them.
+            for w in report.warnings where !quiet && w.kind != .fontSubstitution { Messages.warn("\(input): \(w)") }
             if let unplaced = report.unplacedRange {
                 Messages.warn("\(input): \(unplaced.count) bytes of text from offset \(unplaced.lowerBound) could not be placed")
             }
@@ -378,7 +381,7 @@ struct Render: ParsableCommand {
         }
         for request in requests {
             let styles = askers[request]!.map { "'\($0)'" }.joined(separator: ", ")
-            Messages.warn("\(Render.notInstalled(request.families)); using '\(request.used)' instead (style\(askers[request]!.count == 1 ? "" : "s") \(styles))")
+            Messages.warn("\(FontCatalog.notInstalled(request.families)); using '\(request.used)' instead (style\(askers[request]!.count == 1 ? "" : "s") \(styles))")
         }
         // Fonts the document names itself (`[text]{font="…"}`): the first place each
         // request no style makes is used.
@@ -388,15 +391,9 @@ struct Render: ParsableCommand {
             checked.insert(font.families)
             if !font.families.contains(where: FontCatalog.isInstalled) {
                 let line = storage.substring(storage.paragraphContentRange(at: storage.paragraphIndex(containing: run.range.lowerBound)))
-                Messages.warn("\(input): \(Render.notInstalled(font.families)); using '\(FontCatalog.resolvedFamily(for: font))' instead (for “\(line.prefix(40))\(line.count > 40 ? "…" : "")”)")
+                Messages.warn("\(input): \(FontCatalog.notInstalled(font.families)); using '\(FontCatalog.resolvedFamily(for: font))' instead (for “\(line.prefix(40))\(line.count > 40 ? "…" : "")”)")
             }
         }
-    }
-
-    /// "font 'A' is not installed", or for a list none of which is, "fonts 'A', 'B' are not installed".
-    static func notInstalled(_ families: [String]) -> String {
-        families.count == 1 ? "font '\(families[0])' is not installed"
-            : "fonts \(families.map { "'\($0)'" }.joined(separator: ", ")) are not installed"
     }
 
     /// A font as a note names it: the family used, its weight and slant when not the

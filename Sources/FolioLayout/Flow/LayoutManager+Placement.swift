@@ -98,6 +98,9 @@ extension LayoutManager {
                                           message: "no installed font has glyphs for some of these characters; they show as boxes"
                                             + (p.missesEastAsianFont ? " (Chinese, Japanese and Korean text needs Debian's fonts-noto-cjk: scripts/install-deps.sh installs it)" : "")))
         }
+        for message in p.fontSubstitutions where !warnings.contains(where: { $0.message == message }) {
+            warnings.append(LayoutWarning(characterRange: textStorage.paragraphRange(at: index), message: message, kind: .fontSubstitution))
+        }
         if cursor.linesInContainer > 0 || !cursor.band.isEmpty { cursor.y += style.paragraphSpacingBefore }
 
         let baseMetrics = assembler.metrics(p, 0..<0)

@@ -71,7 +71,7 @@ extension LayoutManager {
             for k in f.tableCells.indices { f.tableCells[k].characterRange = moved(f.tableCells[k].characterRange) }
             fragments.append(f)
         }
-        warnings += t.warnings.map { LayoutWarning(characterRange: moved($0.characterRange), message: $0.message) }
+        warnings += t.warnings.map { LayoutWarning(characterRange: moved($0.characterRange), message: $0.message, kind: $0.kind) }
         cursor = t.finalCursor
         finish()
         return true

@@ -33,6 +33,7 @@ public enum ApplicationFonts {
         // New font maps see the font; existing ones reload fontconfig's list when they
         // next shape, each on its own thread.
         FontCatalog.fontsChanged()
+        PostScriptNames.fontsChanged()
         ShapingContext.fontsChanged()
     }
 }

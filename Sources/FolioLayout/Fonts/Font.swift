@@ -29,6 +29,20 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let strikethroughPosition: Double
     /// Strikethrough thickness in points, from the font's metrics.
     public let strikethroughThickness: Double
+    /// Height of the capital letters above the baseline, in points (OpenType's OS/2
+    /// `sCapHeight`; TextKit's `capHeight`).
+    public let capHeight: Double
+    /// Height of the lower-case letters without ascenders (the x), in points (OS/2
+    /// `sxHeight`; TextKit's `xHeight`).
+    public let xHeight: Double
+    /// The gap the font's designer puts between lines, in points (the `hhea` line gap;
+    /// TextKit's `leading`).
+    public let lineGap: Double
+    /// From the lowest descender to the highest ascender, in points: `ascent + descent`
+    /// (TextKit's `lineHeight`). A line of solid text with no line spacing is this tall;
+    /// `ascent + descent + lineGap` is the font's own default line (TextKit's
+    /// `defaultLineHeight(for:)`).
+    public var lineHeight: Double { ascent + descent }
 
     /// The Pango font; owned (one reference).
     package let pangoFont: UnsafeMutablePointer<PangoFont>
@@ -59,10 +73,32 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
         strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
         pango_font_metrics_unref(metrics)
+        (capHeight, xHeight, lineGap) = Font.verticalMetrics(pangoFont, size: size, ascent: ascent)
         PangoCairoSetup.prepareForDrawing(pangoFont)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")
+    }
+
+    /// Cap height, x-height and line gap from HarfBuzz (OS/2 and hhea tables), scaled to
+    /// `size`.
+    private static func verticalMetrics(_ pangoFont: UnsafeMutablePointer<PangoFont>, size: Double,
+                                        ascent: Double) -> (cap: Double, x: Double, gap: Double) {
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        guard let hb = pango_font_get_hb_font(pangoFont) else { return (ascent * 0.7, ascent * 0.5, 0) }
+        hb_font_get_scale(hb, &xScale, &yScale)
+        guard yScale != 0 else { return (ascent * 0.7, ascent * 0.5, 0) }
+        // The font's scale is its em: positions come in those units.
+        let pointsPerUnit = size / Double(yScale)
+        // Fonts whose OS/2 table predates cap and x heights (DejaVu's) get them from the
+        // outlines of H and x, as HarfBuzz measures them.
+        func position(_ tag: hb_ot_metrics_tag_t) -> Double {
+            var value: hb_position_t = 0
+            hb_ot_metrics_get_position_with_fallback(hb, tag, &value)
+            return Double(value) * pointsPerUnit
+        }
+        return (position(HB_OT_METRICS_TAG_CAP_HEIGHT), position(HB_OT_METRICS_TAG_X_HEIGHT),
+                max(0, position(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP)))
     }
 
     /// Whether words set in this font can be shaped one at a time (see `WordShapeCache`).

@@ -19,6 +19,13 @@ public enum FontCatalog {
         cachedFamilies = nil
     }
 
+    /// The font layout sets `descriptor` in (the first family installed, a PostScript name's
+    /// face, or fontconfig's nearest match), with its metrics: ascent, descent, cap height,
+    /// x-height, line gap, line height (what TextKit's `UIFont`/`NSFont` answer).
+    public static func font(for descriptor: FontDescriptor) -> Font? {
+        withContext { $0.loadFont(descriptor) }
+    }
+
     /// The family fontconfig actually uses for `descriptor` (its first family when
     /// installed, else the nearest match it falls back to).
     public static func resolvedFamily(for descriptor: FontDescriptor) -> String {
@@ -53,12 +60,22 @@ public enum FontCatalog {
 
     nonisolated(unsafe) private static var featureCache: [String: Bool] = [:]
 
-    /// Whether `family` is installed under that name (case-insensitive), rather than
-    /// being replaced by a fallback.
+    /// Whether `family` is installed under that name (ignoring case and spaces) or is the PostScript
+    /// name of an installed face (`DejaVuSerif-Bold`), rather than being replaced by a fallback.
     public static func isInstalled(_ family: String) -> Bool {
         let generic = ["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
         if generic.contains(family.lowercased()) { return true }
-        return families().contains { $0.caseInsensitiveCompare(family) == .orderedSame }
+        // As fontconfig matches families: ignoring case and spaces ("dejavuserif").
+        let wanted = family.lowercased().filter { $0 != " " }
+        return families().contains { $0.lowercased().filter { $0 != " " } == wanted }
+            || (PostScriptNames.mayBePostScriptName(family) && PostScriptNames.face(named: family) != nil)
+    }
+
+    /// "font 'A' is not installed", or for a list none of which is, "fonts 'A', 'B' are
+    /// not installed": how warnings say it.
+    public static func notInstalled(_ families: [String]) -> String {
+        families.count == 1 ? "font '\(families[0])' is not installed"
+            : "fonts \(families.map { "'\($0)'" }.joined(separator: ", ")) are not installed"
     }
 
     nonisolated(unsafe) private static var cachedFamilies: [String]?

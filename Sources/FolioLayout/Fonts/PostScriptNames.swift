@@ -10,6 +10,7 @@ enum PostScriptNames {
         var family: String
         var weight: FontWeight
         var style: FontStyle
+        var stretch: FontStretch
     }
 
     private static let lock = NSLock()
@@ -33,9 +34,11 @@ enum PostScriptNames {
     }
 
     /// `descriptor` with each family that is a PostScript name replaced by its family, and
-    /// the weight and style of the face it names where the descriptor asks for the regular
-    /// upright default (an explicit bold or italic still wins).
+    /// the weight, style and width of the face it names where the descriptor asks for the
+    /// regular upright normal-width default (an explicit bold or italic still wins).
     static func resolving(_ descriptor: FontDescriptor) -> FontDescriptor {
+        // Most requests name families with spaces ("DejaVu Serif"): nothing to look up.
+        guard descriptor.families.contains(where: mayBePostScriptName) else { return descriptor }
         var d = descriptor
         var faceTaken = false
         for (i, name) in descriptor.families.enumerated() where mayBePostScriptName(name) {
@@ -45,6 +48,7 @@ enum PostScriptNames {
                 faceTaken = true
                 if d.weight == .regular { d.weight = face.weight }
                 if d.style == .normal { d.style = face.style }
+                if d.stretch == .normal { d.stretch = face.stretch }
             }
         }
         return d
@@ -59,7 +63,7 @@ enum PostScriptNames {
     private static func lookUp(_ name: String) -> Face? {
         guard FcInit() != 0 else { return nil }
         if list(FC_FAMILY, name, objects: [FC_FAMILY]).first != nil { return nil }
-        return list(FC_POSTSCRIPT_NAME, name, objects: [FC_FAMILY, FC_WEIGHT, FC_SLANT]).first
+        return list(FC_POSTSCRIPT_NAME, name, objects: [FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_WIDTH]).first
     }
 
     /// Faces whose `property` is `value` (fontconfig compares names ignoring case), read
@@ -78,11 +82,17 @@ enum PostScriptNames {
             guard let font = fonts.pointee.fonts[i] else { continue }
             var family: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch, let family else { continue }
-            var weight: Int32 = Int32(FC_WEIGHT_REGULAR), slant: Int32 = Int32(FC_SLANT_ROMAN)
+            var weight: Int32 = Int32(FC_WEIGHT_REGULAR), slant: Int32 = Int32(FC_SLANT_ROMAN), width: Int32 = Int32(FC_WIDTH_NORMAL)
             _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &weight)
             _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
+            _ = FcPatternGetInteger(font, FC_WIDTH, 0, &width)
+            // fontconfig's widths are percentages of normal: 50 ultra-condensed … 200 ultra-expanded.
+            let widths: [(Int32, FontStretch)] = [(50, .ultraCondensed), (63, .extraCondensed), (75, .condensed), (87, .semiCondensed),
+                                                  (100, .normal), (113, .semiExpanded), (125, .expanded), (150, .extraExpanded),
+                                                  (200, .ultraExpanded)]
+            let stretch = widths.min { abs($0.0 - width) < abs($1.0 - width) }!.1
             let style: FontStyle = slant == Int32(FC_SLANT_ITALIC) ? .italic : slant == Int32(FC_SLANT_OBLIQUE) ? .oblique : .normal
-            faces.append(Face(family: String(cString: family), weight: FontWeight(Int(FcWeightToOpenType(weight))), style: style))
+            faces.append(Face(family: String(cString: family), weight: FontWeight(Int(FcWeightToOpenType(weight))), style: style, stretch: stretch))
         }
         return faces
     }

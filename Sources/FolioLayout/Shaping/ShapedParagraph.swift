@@ -69,6 +69,8 @@ final class ShapedParagraph: @unchecked Sendable {
     var hasMissingGlyphs = false
     /// Some of them are Chinese, Japanese or Korean: no CJK font is installed.
     var missesEastAsianFont = false
+    /// What runs got instead of the font they asked for (`FontSubstitution`), each once.
+    var fontSubstitutions: [String] = []
 
     /// The paragraph holds attachments sized to their column (`AttachmentSizing`)…
     var hasSizedAttachments = false

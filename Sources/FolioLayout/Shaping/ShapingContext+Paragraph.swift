@@ -61,6 +61,9 @@ extension ShapingContext {
             ? EastAsianFonts.Region(language: language, text: text) : nil
         for run in resolved {
             var (descriptor, _) = effectiveFont(run.attributes)
+            if let message = FontSubstitution.message(for: descriptor, in: self), !shaped.fontSubstitutions.contains(message) {
+                shaped.fontSubstitutions.append(message)
+            }
             var eastAsianRanges: [Range<Int>] = []
             if let region {
                 eastAsianRanges = EastAsianFonts.eastAsianRanges(in: text, run.range)
@@ -201,6 +204,7 @@ extension ShapingContext {
     /// The font a run asks for, after superscript scaling, and the baseline shift it gets.
     func effectiveFont(_ a: TextAttributes) -> (descriptor: FontDescriptor, shift: Double) {
         var d = a.font ?? FontDescriptor()
+        d = PostScriptNames.resolving(d)
         var shift = a.baselineOffset ?? 0
         if let level = a.superscript, level != 0 {
             let base = d.size

@@ -28,6 +28,8 @@ final class ShapingContext {
     /// count those whose items differ in `reusedItemMismatches`.
     var checksReusedItems = false
     var reusedItemMismatches = 0
+    /// `FontSubstitution` messages by request (size left out), nil where none applies.
+    var fontSubstitutionMessages: [FontDescriptor: String?] = [:]
 
     /// The Pango context; first brings the font map up to date if application fonts
     /// were added since (on this context's own thread: font maps are not thread-safe).
@@ -36,6 +38,7 @@ final class ShapingContext {
         if now != fontGeneration {
             fontGeneration = now
             loadedFonts.removeAll()
+            fontSubstitutionMessages.removeAll()
             itemReuse.forget()
             pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         }
@@ -97,7 +100,7 @@ final class ShapingContext {
     private var loadedFonts: [FontDescriptor: Font?] = [:]
 
     private func matchFont(_ descriptor: FontDescriptor, context: OpaquePointer) -> Font? {
-        let desc = PangoDescription(descriptor)
+        let desc = PangoDescription(PostScriptNames.resolving(descriptor))
         guard let pf = pango_font_map_load_font(fontMap, context, desc.pointer) else { return nil }
         let font = self.font(for: pf)
         g_object_unref(UnsafeMutableRawPointer(pf))

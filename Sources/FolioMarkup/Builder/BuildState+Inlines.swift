@@ -83,7 +83,7 @@ extension BuildState {
 
     /// Appends text (with small capitals made by hand where the font has none).
     mutating func appendText(_ s: String, attributes: TextAttributes) {
-        SmallCaps.append(s, attributes: attributes, to: &text)
+        text.appendSynthesizingSmallCaps(s, attributes: attributes)
     }
 
     /// The image's path (relative to the document's folder) and pixel size, its header read once; a missing file is an error

@@ -70,7 +70,7 @@ final class FrameSetter {
                 setters[key]?.text = text
                 var styled = AttributedText()
                 let shown = text.count > setter.characterLimit ? String(text.prefix(setter.characterLimit)) : text
-                SmallCaps.append(shown, attributes: setter.attributes, to: &styled)
+                styled.appendSynthesizingSmallCaps(shown, attributes: setter.attributes)
                 setter.storage.beginEditing()
                 setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: "")
                 setter.storage.append(styled)
