@@ -14,6 +14,7 @@ public struct Example: Sendable {
     public static let all: [Example] = [
         twoColumns, twoLayoutManagers, exclusions, circle, centeredIndents, dropInitial,
         justifiedHyphenated, decimalTabs, inlineImages, customAttribute, measuring, threeLines, tableObstacle,
+        highlighting, dynamicType, letterpress, customDrawing, shrinkToFit,
     ] + templateExamples
 }
 
@@ -36,13 +37,17 @@ struct Placement {
     var guides: [BezierPath] = []
 }
 
-/// Writes pages of placements to `directory/name.pdf`.
+/// Writes pages of placements to `directory/name.pdf`, drawing text with `textDrawing`;
+/// `beforePage` runs as each page begins (given its index and canvas), before its text.
 func writePDF(_ name: String, in directory: String, pageSize: Size = Size(width: 420, height: 595),
+              textDrawing: (any TextDrawingDelegate)? = nil, beforePage: ((Int, PageCanvas) -> Void)? = nil,
               pages: [[Placement]]) throws -> String {
     let path = (directory as NSString).appendingPathComponent("\(name).pdf")
     let pdf = try PDFDocument(path: path, metadata: PDFMetadata(title: "Folio example: \(name)", author: "Folio"))
-    for page in pages {
+    pdf.textDrawing = textDrawing
+    for (index, page) in pages.enumerated() {
         pdf.beginPage(size: pageSize)
+        beforePage?(index, pdf.canvas)
         for p in page {
             for guide in p.guides { pdf.canvas.stroke(guide, at: p.origin, color: Color(red: 0.6, green: 0.7, blue: 0.9)) }
             pdf.draw(p.manager, containerAt: p.container, at: p.origin)

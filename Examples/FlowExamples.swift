@@ -24,9 +24,7 @@ extension Example {
         for _ in 0..<3 { narrow.addTextContainer(TextContainer(size: Size(width: 100, height: 480))) }
         wide.ensureLayout(); narrow.ensureLayout()
         // The edit: both managers hear of it and lay the changed paragraphs out again.
-        let target = storage.string.range(of: "Typography")!
-        let start = storage.string.utf8.distance(from: storage.string.startIndex, to: target.lowerBound)
-        storage.replaceCharacters(in: start..<(start + "Typography".utf8.count), with: "Typesetting, edited after layout,",
+        storage.replaceCharacters(in: storage.range(of: "Typography")!, with: "Typesetting, edited after layout,",
                                   attributes: TextAttributes(font: bodyFont, foregroundColor: Color(red: 0.7, green: 0, blue: 0)))
         return try writePDF("b-two-layout-managers", in: dir, pages: [
             [Placement(manager: wide, container: 0, origin: Point(x: 40, y: 60))],

@@ -6,9 +6,7 @@ extension Example {
         let storage = bodyStorage(["Dear {name}, your order of {count} books has shipped and will arrive on {date}."], style: ParagraphStyle(alignment: .left))
         // Mark each placeholder with a custom attribute naming its field.
         for field in ["name", "count", "date"] {
-            let r = storage.string.range(of: "{\(field)}")!
-            let start = storage.string.utf8.distance(from: storage.string.startIndex, to: r.lowerBound)
-            storage.setAttribute(.custom("field"), value: field, range: start..<(start + field.utf8.count + 2))
+            storage.setAttribute(.custom("field"), value: field, range: storage.range(of: "{\(field)}")!)
         }
         // Later: find the marked ranges by enumeration and replace their text, last first
         // so earlier ranges stay valid.

@@ -59,14 +59,13 @@ extension Example {
     /// (i) Images set inline, standing on the baseline.
     static let inlineImages = Example(name: "i-inline-images", summary: "inline images sitting on the baseline") { dir in
         let storage = bodyStorage(["Images sit on the baseline like glyphs: here is one \u{FFFC} in the middle of a line, and a taller one \u{FFFC} that makes its line taller. They break across lines like words do, and carry their own width. A JPEG \u{FFFC} goes into the PDF as it is, not decoded and compressed again."])
-        var offsets: [Int] = []
-        var i = 0
-        for b in storage.string.utf8 { if b == 0xEF { offsets.append(i) }; i += 1 }
+        // Each U+FFFC (the object replacement character) takes one image.
+        let marks = storage.ranges(of: "\u{FFFC}")
         let image = asset("square.png")
-        storage.addAttributes(TextAttributes(attachment: TextAttachment(path: image, size: Size(width: 10, height: 10))), range: offsets[0]..<(offsets[0] + 3))
-        storage.addAttributes(TextAttributes(attachment: TextAttachment(path: image, size: Size(width: 24, height: 24))), range: offsets[1]..<(offsets[1] + 3))
+        storage.addAttributes(TextAttributes(attachment: TextAttachment(path: image, size: Size(width: 10, height: 10))), range: marks[0])
+        storage.addAttributes(TextAttributes(attachment: TextAttachment(path: image, size: Size(width: 24, height: 24))), range: marks[1])
         storage.addAttributes(TextAttributes(attachment: TextAttachment(path: asset("sun.jpg"), bounds: Rect(x: 0, y: -3, width: 24, height: 16))),
-                              range: offsets[2]..<(offsets[2] + 3))
+                              range: marks[2])
         let manager = LayoutManager(textStorage: storage)
         manager.addTextContainer(TextContainer(size: Size(width: 300, height: 400)))
         return try writePDF("i-inline-images", in: dir, pages: [[Placement(manager: manager, container: 0, origin: Point(x: 60, y: 60))]])

@@ -180,7 +180,7 @@ public struct PageCanvas {
 
     // MARK: Runs
 
-    private func setColor(_ c: Color) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+    func setColor(_ c: Color) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
 
     private func drawBackground(_ run: GlyphRun) {
         guard let bg = run.attributes.backgroundColor else { return }
@@ -271,7 +271,9 @@ public struct PageCanvas {
         var glyphs = cairoGlyphs(run)
 
         let stroke = a.stroke
-        if stroke == nil || stroke!.width < 0 {
+        if a.textEffect == .letterpress, run.uprightCentre == nil {
+            drawLetterpress(run, &glyphs, foreground: foreground)
+        } else if stroke == nil || stroke!.width < 0 {
             setColor(foreground)
             showText(run, &glyphs)
         }
@@ -371,7 +373,7 @@ public struct PageCanvas {
     /// Shows glyphs with the text they stand for, so text extraction gets real text.
     /// When the clusters do not describe the text and glyphs, the glyphs are shown
     /// alone: cairo would otherwise put the whole page into an error state.
-    private func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
+    func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
         // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
         // an error state: such a run is drawn without its text.
         guard !PageCanvas.holdsNoncharacter(run.text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {

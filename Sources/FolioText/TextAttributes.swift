@@ -41,6 +41,11 @@ public struct TextAttributes: Hashable, Sendable {
     /// A block laid out apart from the text, after this text (see `FloatingBlock`): set it
     /// on the separator of the paragraph the block follows.
     public var floatingBlock: FloatingBlock?
+    /// A Dynamic Type role: the run's font takes the role's size (and weight) for the
+    /// layout manager's `contentSizeCategory`, following it when it changes (see `TextStyle`).
+    public var textStyle: TextStyle?
+    /// An effect drawn on the glyphs: `letterpress`, TextKit's embossed look.
+    public var textEffect: TextEffect?
     /// Attributes layout ignores, by name.
     public var custom: [String: CustomAttributeValue]
 
@@ -51,13 +56,14 @@ public struct TextAttributes: Hashable, Sendable {
                 tracking: Double? = nil, ligatures: Bool? = nil, obliqueness: Double? = nil,
                 expansion: Double? = nil, link: String? = nil, language: String? = nil,
                 attachment: TextAttachment? = nil, footnote: Footnote? = nil, floatingBlock: FloatingBlock? = nil,
-                custom: [String: CustomAttributeValue] = [:]) {
+                textStyle: TextStyle? = nil, textEffect: TextEffect? = nil, custom: [String: CustomAttributeValue] = [:]) {
         self.font = font; self.foregroundColor = foregroundColor; self.backgroundColor = backgroundColor
         self.underline = underline; self.strikethrough = strikethrough; self.stroke = stroke
         self.shadow = shadow; self.baselineOffset = baselineOffset; self.superscript = superscript
         self.tracking = tracking; self.ligatures = ligatures; self.obliqueness = obliqueness
         self.expansion = expansion; self.link = link; self.language = language
-        self.attachment = attachment; self.footnote = footnote; self.floatingBlock = floatingBlock; self.custom = custom
+        self.attachment = attachment; self.footnote = footnote; self.floatingBlock = floatingBlock
+        self.textStyle = textStyle; self.textEffect = textEffect; self.custom = custom
     }
 
     /// No attribute set.
@@ -85,6 +91,8 @@ public struct TextAttributes: Hashable, Sendable {
         if let v = other.attachment { r.attachment = v }
         if let v = other.footnote { r.footnote = v }
         if let v = other.floatingBlock { r.floatingBlock = v }
+        if let v = other.textStyle { r.textStyle = v }
+        if let v = other.textEffect { r.textEffect = v }
         if !other.custom.isEmpty { r.custom.merge(other.custom) { _, new in new } }
         return r
     }
@@ -99,6 +107,8 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     case baselineOffset, superscript, tracking, ligatures, obliqueness, expansion
     /// The link, language, inline-image, footnote and floating-block attributes.
     case link, language, attachment, footnote, floatingBlock
+    /// The Dynamic Type role (`TextAttributes.textStyle`) and the glyph effect (`textEffect`).
+    case textStyle, textEffect
     /// A custom attribute, by its name (see `TextAttributes.custom`).
     case custom(String)
 
@@ -106,7 +116,7 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
     public static let standard: [AttributeKey] = [
         .font, .foregroundColor, .backgroundColor, .underline, .strikethrough, .stroke, .shadow,
         .baselineOffset, .superscript, .tracking, .ligatures, .obliqueness, .expansion,
-        .link, .language, .attachment, .footnote, .floatingBlock,
+        .link, .language, .attachment, .footnote, .floatingBlock, .textStyle, .textEffect,
     ]
 
     /// The property's name (`font`, `foregroundColor`, …), or a custom attribute's own name.
@@ -131,6 +141,8 @@ public enum AttributeKey: Hashable, Sendable, CustomStringConvertible {
         case .attachment: return "attachment"
         case .footnote: return "footnote"
         case .floatingBlock: return "floatingBlock"
+        case .textStyle: return "textStyle"
+        case .textEffect: return "textEffect"
         case .custom(let name): return name
         }
     }
@@ -158,6 +170,8 @@ extension TextAttributes {
         case .attachment: return attachment.map(AnyHashable.init)
         case .footnote: return footnote.map(AnyHashable.init)
         case .floatingBlock: return floatingBlock.map(AnyHashable.init)
+        case .textStyle: return textStyle.map(AnyHashable.init)
+        case .textEffect: return textEffect.map(AnyHashable.init)
         case .custom(let name): return custom[name]?.hashable
         }
     }
@@ -191,6 +205,8 @@ extension TextAttributes {
         case .attachment: attachment = cast(TextAttachment.self)
         case .footnote: footnote = cast(Footnote.self)
         case .floatingBlock: floatingBlock = cast(FloatingBlock.self)
+        case .textStyle: textStyle = cast(TextStyle.self)
+        case .textEffect: textEffect = cast(TextEffect.self)
         case .custom(let name):
             custom[name] = value.map { CustomAttributeValue(erased: $0) }
         }

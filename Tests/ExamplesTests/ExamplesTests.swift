@@ -34,8 +34,8 @@ final class ExamplesTests: XCTestCase {
     private func spread(_ values: [Double]) -> Double { (values.max() ?? 0) - (values.min() ?? 0) }
 
     func testEveryExampleIsListed() {
-        XCTAssertEqual(Example.all.prefix(13).map(\.name.first!), Array("abcdefghijklm"))
-        XCTAssertEqual(Example.all.dropFirst(13).map(\.name),
+        XCTAssertEqual(Example.all.prefix(18).map(\.name.first!), Array("abcdefghijklmnopqr"))
+        XCTAssertEqual(Example.all.dropFirst(18).map(\.name),
                        ["default", "book", "two-column", "newspaper", "report", "large-print", "letter"].map { "template-\($0)" })
     }
 
@@ -237,6 +237,97 @@ final class ExamplesTests: XCTestCase {
         XCTAssertEqual(text, flat([sampleParagraphs[1]]))
     }
 
+    // MARK: TextKit recipes
+
+    /// Typed one character at a time, the asterisked words are bold and the tags blue; the
+    /// asterisk left open while typing ends bold once its partner came.
+    func testHighlightingFollowsTheTyping() throws {
+        let (path, text) = try run("n-highlighting", pages: 1)
+        XCTAssertTrue(text.hasPrefix("Typing *bold* words and #tags:"), text)
+        let fonts = try pdfFontNames(path)
+        XCTAssertTrue(fonts.contains { $0.hasSuffix("DejaVuSerif-Bold") }, "\(fonts)")
+        let content = try qpdfUncompressed(path)
+        XCTAssertTrue(content.contains("0.1 0.4 0.75 rg"), "the tags are blue")
+        let words = try pdfWords(path)
+        let bold = words.filter { $0.text.contains("partner*") || $0.text == "*bold*" }
+        XCTAssertEqual(bold.count, 2)
+    }
+
+    /// Three pages, one layout manager: the text grows with the content size, and the body
+    /// takes more lines at each.
+    func testDynamicTypeReflowsAtEachContentSize() throws {
+        let (path, _) = try run("o-dynamic-type", pages: 3)
+        var lineCounts: [Int] = [], heights: [Double] = []
+        for page in 1...3 {
+            let lines = try pdfLines(path, first: page, last: page)
+            XCTAssertEqual(lines.first?.text, "Preferred sizes", "page \(page)")
+            lineCounts.append(lines.count)
+            heights.append(lines.first.map { $0.yMax - $0.yMin } ?? 0)
+        }
+        XCTAssertEqual(lineCounts, lineCounts.sorted(), "more lines at larger sizes: \(lineCounts)")
+        XCTAssertLessThan(lineCounts[0], lineCounts[2])
+        XCTAssertLessThan(heights[0], heights[1]); XCTAssertLessThan(heights[1], heights[2])
+    }
+
+    /// The letterpress title copies as text, in vector layers over the panel.
+    func testLetterpressTitleIsTextOverVectorLayers() throws {
+        let (path, text) = try run("p-letterpress", pages: 1)
+        XCTAssertEqual(text, "Letterpress pressed into the page")
+        let content = try qpdfUncompressed(path)
+        XCTAssertFalse(content.contains("/Subtype /Image"))
+        XCTAssertTrue(content.contains("0.93 0.89 0.82 rg"), "the panel")
+        XCTAssertGreaterThanOrEqual(content.components(separatedBy: " f\n").count - 1, 6, "shadow, edge and face fills for each line")
+    }
+
+    /// The marked words have their rounded highlight behind them and every line its rule.
+    func testCustomDrawingMarksWordsAndRulesLines() throws {
+        let (path, text) = try run("q-custom-drawing", pages: 1)
+        XCTAssertEqual(text, flat([sampleParagraphs[2]]))
+        // At one pixel a point: yellow behind the marked words, none behind the others.
+        let prefix = directory.appendingPathComponent("q").path
+        XCTAssertEqual(try tool("pdftoppm", ["-r", "72", "-singlefile", path, prefix]).status, 0)
+        let page = try XCTUnwrap(PPMImage(path: prefix + ".ppm"))
+        func isYellow(_ p: (r: Int, g: Int, b: Int)) -> Bool { p.r > 230 && (190...235).contains(p.g) && p.b < 140 }
+        func yellowPixels(behind word: PDFWord) -> Int {
+            var n = 0
+            for y in Int(word.yMin)...Int(word.yMax) { for x in Int(word.xMin)...Int(word.xMax) where isYellow(page.pixel(x, y)) { n += 1 } }
+            return n
+        }
+        let words = try pdfWords(path)
+        for marked in ["Rivers", "loose", "best"] {
+            XCTAssertGreaterThan(yellowPixels(behind: try XCTUnwrap(words.first { $0.text == marked })), 10, marked)
+        }
+        for plain in ["faults", "reader", "breaker"] {
+            XCTAssertEqual(yellowPixels(behind: try XCTUnwrap(words.first { $0.text == plain })), 0, plain)
+        }
+        let content = try qpdfUncompressed(path)
+        XCTAssertTrue(content.contains("0.6 0.75 0.9 RG"), "the rules' colour")
+        let lines = try pdfLines(path)
+        // A rule under every line: a blue-grey pixel row between each line and the next.
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            let height = line.yMax - line.yMin
+            let rows = Int(line.yMin + 0.6 * height)...Int(next.yMin + 0.4 * height)
+            let columns = Array(stride(from: Int(line.xMin) + 2, to: Int(line.xMax) - 2, by: 7))
+            let ruled = columns.filter { x in rows.contains { y in let p = page.pixel(x, y); return p.b > p.r + 20 } }
+            XCTAssertGreaterThan(ruled.count, columns.count * 8 / 10, "a rule under \(line.text)")
+        }
+    }
+
+    /// The short label as set; the longer one smaller and whole; the longest at 60 %,
+    /// tightened, and cut with an ellipsis.
+    func testLabelsShrinkThenTruncate() throws {
+        let (path, _) = try run("r-shrink-to-fit", pages: 1)
+        let lines = try pdfLines(path)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertEqual(lines[0].text, "Short label")
+        XCTAssertEqual(lines[1].text, "A label a little too long for its box")
+        XCTAssertTrue(lines[2].text.hasSuffix("\u{2026}"), lines[2].text)
+        for line in lines { XCTAssertLessThanOrEqual(line.xMax, 320.5, "inside the 220 pt box: \(line.text)") }
+        let heights = lines.map { $0.yMax - $0.yMin }
+        XCTAssertGreaterThan(heights[0], heights[1] * 1.1, "the second is set smaller")
+        XCTAssertGreaterThan(heights[1], heights[2] * 0.99, "the third smallest")
+    }
+
     func testThreeLinesEndInAnEllipsis() throws {
         let (path, text) = try run("l-three-lines", pages: 1)
         let lines = try pdfLines(path)
@@ -310,5 +401,32 @@ final class ExamplesTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(try XCTUnwrap(bodyHeights["large-print"]), 1.3 * (try XCTUnwrap(bodyHeights["default"])), "large print is larger")
+    }
+}
+
+/// A binary PPM (P6) as pdftoppm writes it: each pixel's red, green and blue.
+private struct PPMImage {
+    let width: Int, height: Int
+    private let bytes: [UInt8], start: Int
+
+    init?(path: String) {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        bytes = [UInt8](data)
+        // "P6", width, height, maximum, each after white space; one more before the pixels.
+        var fields: [Int] = [], i = 2
+        while fields.count < 3 {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+            var n = 0
+            while i < bytes.count, (0x30...0x39).contains(bytes[i]) { n = n * 10 + Int(bytes[i] - 0x30); i += 1 }
+            fields.append(n)
+        }
+        guard bytes.starts(with: Array("P6".utf8)), fields[2] == 255 else { return nil }
+        width = fields[0]; height = fields[1]; start = i + 1
+        guard bytes.count >= start + width * height * 3 else { return nil }
+    }
+
+    func pixel(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
+        let at = start + (min(max(y, 0), height - 1) * width + min(max(x, 0), width - 1)) * 3
+        return (Int(bytes[at]), Int(bytes[at + 1]), Int(bytes[at + 2]))
     }
 }

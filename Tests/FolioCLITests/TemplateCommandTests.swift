@@ -125,6 +125,31 @@ final class TemplateCommandTests: XCTestCase {
         XCTAssertLessThan(x(ellipsis, "xMax"), x(folio, "xMin") - 10, "the head stops short of the folio")
     }
 
+    func testAFrameWithAMinimumScaleShrinksItsTextRatherThanCuttingIt() throws {
+        let dir = try makeTemporaryDirectory()
+        let folder = dir.appendingPathComponent("shrink")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let frames = """
+              - {x: 20mm, y: 8mm, width: 60mm, height: 6mm, text: "{title}", style: header, min-scale: 0.5}
+              - {x: 110mm, y: 8mm, width: 60mm, height: 6mm, text: "{title}", style: header}
+        """
+        _ = try write("name: shrink\nextends: default\nmasters:\n  default:\n    frames:\n\(frames)\n", "template.yaml", in: folder)
+        let input = try write("---\ntitle: The Annual Report of the Northern Region Office\n---\n\nText.\n", "s.md", in: dir)
+        let result = try folio(["render", input, "-t", folder.path, "-q"], environment: epoch)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let pdf = dir.appendingPathComponent("s.pdf").path
+        let bbox = try tool("pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"]).stdout
+        func value(_ word: String, _ key: String) -> Double { Double(word.components(separatedBy: "\(key)=\"")[1].prefix { $0 != "\"" }) ?? 0 }
+        let words: [String] = Array(bbox.components(separatedBy: "<word ").dropFirst()).filter { value($0, "yMin") < 40 }
+        let shrunk = words.filter { value($0, "xMin") < 110 / 25.4 * 72 }, cut = words.filter { value($0, "xMin") >= 110 / 25.4 * 72 }
+        XCTAssertTrue(shrunk.contains { $0.contains(">Office</word>") }, "the shrinking frame shows the whole title")
+        XCTAssertFalse(shrunk.contains { $0.contains("…") })
+        XCTAssertTrue(cut.contains { $0.contains("…") }, "the other ends in an ellipsis")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(shrunk.map { value($0, "xMax") }.max()), (20 + 60) / 25.4 * 72 + 0.5, "inside its frame")
+        let height = { (w: [String]) in w.map { value($0, "yMax") - value($0, "yMin") }.max() ?? 0 }
+        XCTAssertLessThan(height(shrunk), height(cut) * 0.95, "set smaller")
+    }
+
     func testReportFooterSaysPageXOfY() throws {
         let dir = try makeTemporaryDirectory()
         var md = "---\ntitle: R\ntemplate: report\n---\n\n"

@@ -108,6 +108,23 @@ final class LayoutOverridesTests: XCTestCase {
                        "--set alone still sets the property")
     }
 
+    func testContentSizeAndTextStylesReachLayoutInProportionToTheBody() throws {
+        let dir = try makeTemporaryDirectory("folio-overrides")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("doc.md")
+        try "---\ncontent-size: extra-large\n---\n\n[Big]{text-style=headline} text.\n".write(to: input, atomically: true, encoding: .utf8)
+        let prepared = try RenderJob(input: input.path).prepare()
+        XCTAssertEqual(prepared.defaults.contentSizeCategory, .extraLarge)
+        let body = try XCTUnwrap(prepared.defaults.attributes.font?.size)
+        XCTAssertEqual(prepared.defaults.textStyleScale * TextStyle.body.pointSize(for: .large), body, accuracy: 1e-9)
+        let storage = prepared.document.storage
+        XCTAssertEqual(storage.attributes(at: storage.range(of: "Big")!.lowerBound).attributes.textStyle, .headline)
+        try "---\ncontent-size: huge\n---\n\nText.\n".write(to: input, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try RenderJob(input: input.path).prepare()) { error in
+            XCTAssertTrue("\(error)".contains("doc.md:2:15: content-size must be one of extra-small, small, medium, large"), "\(error)")
+        }
+    }
+
     func testAHyphenationLanguageBecomesTheDocumentsLanguage() throws {
         let dir = try makeTemporaryDirectory("folio-overrides")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -92,6 +92,15 @@ final class StylePropertiesTests: XCTestCase {
         XCTAssertEqual(try character([("stroke-width", "-4.5 %")]).stroke, TextStroke(percentOfFontSize: -4.5))
     }
 
+    func testTextStyleNamesTheDynamicTypeRoles() throws {
+        XCTAssertEqual(try character([("text-style", "large-title")]).textStyle, .largeTitle)
+        XCTAssertEqual(try character([("text-style", "Caption2")]).textStyle, .caption2)
+        XCTAssertNil(try character([("text-style", "headline"), ("text-style", "none")]).textStyle)
+        XCTAssertThrowsError(try character([("text-style", "heading")])) { error in
+            XCTAssertTrue("\(error)".contains("(did you mean 'headline'?)"), "\(error)")
+        }
+    }
+
     func testBadValuesSayWhatWasExpected() {
         let cases: [(String, String, String)] = [
             ("colr", "red", "unknown style property 'colr' (did you mean 'color'?)"),

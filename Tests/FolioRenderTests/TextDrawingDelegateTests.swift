@@ -30,6 +30,18 @@ final class TextDrawingDelegateTests: RenderTestCase {
         }
     }
 
+    /// A one-page PDF of container 0 drawn with `delegate`; its path.
+    private func draw(_ manager: LayoutManager, with delegate: (any TextDrawingDelegate)?, to name: String) throws -> String {
+        let path = self.path(name)
+        let pdf = try PDFDocument(path: path)
+        pdf.textDrawing = delegate
+        pdf.beginPage(size: Size(width: 300, height: 300))
+        pdf.draw(manager, containerAt: 0, at: Point(x: 40, y: 40))
+        pdf.endPage()
+        try pdf.finish()
+        return path
+    }
+
     func testHooksDrawInTheirLayersAndChooseWhetherTheStandardDrawingHappens() throws {
         let manager = layout("Plain words, then highlighted words, then secret words, and plain words again to fill a few lines.",
                              width: 150, containers: 1, alignment: .left)
@@ -38,13 +50,7 @@ final class TextDrawingDelegateTests: RenderTestCase {
         s.setAttribute(.custom("hidden"), value: true, range: s.range(of: "secret")!)
         manager.ensureLayout()
         let marker = Marker()
-        let path = self.path("hooks.pdf")
-        let pdf = try PDFDocument(path: path)
-        pdf.textDrawing = marker
-        pdf.beginPage(size: Size(width: 300, height: 300))
-        pdf.draw(manager, containerAt: 0, at: Point(x: 40, y: 40))
-        pdf.endPage()
-        try pdf.finish()
+        let path = try draw(manager, with: marker, to: "hooks.pdf")
         try assertValidPDF(path)
 
         let fragments = manager.lineFragments(inContainerAt: 0)
@@ -73,14 +79,7 @@ final class TextDrawingDelegateTests: RenderTestCase {
         manager.textStorage.addAttributes(TextAttributes(backgroundColor: Color(hex: "#ffee00")!), range: 0..<8)
         manager.ensureLayout()
         func content(_ delegate: (any TextDrawingDelegate)?) throws -> String {
-            let path = self.path("same-\(delegate == nil).pdf")
-            let pdf = try PDFDocument(path: path)
-            pdf.textDrawing = delegate
-            pdf.beginPage(size: Size(width: 300, height: 200))
-            pdf.draw(manager, containerAt: 0, at: Point(x: 20, y: 20))
-            pdf.endPage()
-            try pdf.finish()
-            return try qpdfUncompressed(path)
+            try qpdfUncompressed(try draw(manager, with: delegate, to: "same-\(delegate == nil).pdf"))
         }
         let standard = try content(nil), defaults = try content(Defaults())
         // Identical drawing, apart from the save/restore pairs around each hook.

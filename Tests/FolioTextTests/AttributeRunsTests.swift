@@ -105,6 +105,7 @@ final class AttributeRunsTests: XCTestCase {
             .attachment: TextAttachment(path: "images/x.png", size: Size(width: 10, height: 5)),
             .footnote: Footnote("A note."),
             .floatingBlock: FloatingBlock(AttributedText(), placement: .top),
+            .textStyle: TextStyle.headline, .textEffect: TextEffect.letterpress,
         ]
         XCTAssertEqual(Set(values.keys), Set(AttributeKey.standard))
         for key in AttributeKey.standard {
@@ -299,7 +300,9 @@ final class AttributeRunsTests: XCTestCase {
         XCTAssertEqual(AttributeKey.custom("my.key").description, "my.key")
         XCTAssertEqual(AttributeKey.footnote.description, "footnote")
         XCTAssertEqual(AttributeKey.floatingBlock.description, "floatingBlock")
-        XCTAssertEqual(AttributeKey.standard.count, 18)
+        XCTAssertEqual(AttributeKey.textStyle.description, "textStyle")
+        XCTAssertEqual(AttributeKey.textEffect.description, "textEffect")
+        XCTAssertEqual(AttributeKey.standard.count, 20)
         XCTAssertFalse(AttributeKey.standard.contains(.custom("font")))
     }
 }

@@ -202,6 +202,11 @@ public struct RenderJob {
         let language = markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage
         var defaults = LayoutDefaults(font: body.attributes.font ?? FontDescriptor(), language: language)
         defaults.layoutOrientation = template.writingMode
+        // Dynamic Type roles (`text-style`) are sized relative to the body: `body` at the
+        // default `large` is the template's body size, the other roles in TextKit's proportions.
+        defaults.contentSizeCategory = markdown.frontMatter.contentSize ?? .large
+        defaults.textStyleScale = (body.attributes.font?.size ?? FontDescriptor.defaultBodySize)
+            / TextStyle.body.pointSize(for: .large)
         var sources = (inputText == nil ? [input] : []) + document.images
         if let dataPath, dataPath != "-", dataValue == nil { sources.append(dataPath) }
         if let dir = template.directory, !template.sourcePath.isEmpty, !template.isBuiltIn { sources += TemplateFiles.list(in: dir) }

@@ -18,6 +18,9 @@ extension ShapingContext {
         let upright = defaults.layoutOrientation == .vertical ? TateChuYoko.ranges(in: text) : []
         let resolved = TateChuYoko.split(attributeRuns, at: upright).map { run -> (range: Range<Int>, attributes: TextAttributes) in
             var a = defaults.attributes.merging(run.attributes)
+            if let role = a.textStyle {
+                a.font = (a.font ?? FontDescriptor()).styled(role, contentSize: defaults.contentSizeCategory, scale: defaults.textStyleScale)
+            }
             if let attachment = a.attachment, attachment.sizing != .fixed {
                 sizedAttachments = true
                 if let room { a.attachment = room.fit(attachment) }

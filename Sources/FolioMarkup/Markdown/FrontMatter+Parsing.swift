@@ -186,6 +186,12 @@ extension FrontMatter {
                     throw DocumentError(location(value.mark), "toc-depth must be a whole number from 1 to 6")
                 }
                 result.contentsDepth = depth
+            case "content-size":
+                guard let text = scalarText(value), let category = ContentSizeCategory(name: text) else {
+                    throw DocumentError(location(value.mark), "content-size must be one of "
+                                        + ContentSizeCategory.allCases.map(\.name).joined(separator: ", "))
+                }
+                result.contentSize = category
             case "keywords":
                 guard let items = textList(value) else {
                     throw DocumentError(location(value.mark), "keywords must be text (\"a, b\") or a list")

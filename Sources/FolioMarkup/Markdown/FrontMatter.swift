@@ -24,6 +24,9 @@ public struct FrontMatter: Sendable, Hashable {
     public var tableOfContents = false
     /// The `toc-depth` key: the heading levels the contents list, 1–6 (2 unless given).
     public var contentsDepth = 2
+    /// The `content-size` key: the reader's preferred size for text set in a Dynamic Type
+    /// role (`text-style`), `large` unless given (see `ContentSizeCategory.name`).
+    public var contentSize: ContentSizeCategory?
 
     /// Empty front matter: what a document without any has.
     public init() {

@@ -24,7 +24,7 @@ package struct PropertyTable {
         "font", "size", "weight", "style", "italic", "bold", "stretch", "features", "small-caps", "color", "background",
         "underline", "underline-color", "strikethrough", "strikethrough-color", "stroke-width", "stroke-color",
         "shadow", "baseline-offset", "superscript", "subscript", "tracking", "ligatures", "obliqueness",
-        "expansion", "link", "language", "lang",
+        "expansion", "link", "language", "lang", "text-style", "text-effect",
     ]
     static let paragraphNames: [String] = [
         "align", "indent", "head-indent", "tail-indent", "line-height", "leading", "min-line-height",
@@ -34,6 +34,17 @@ package struct PropertyTable {
     static var allNames: [String] { characterNames + paragraphNames }
 
     /// The values `align` takes.
+    /// Dynamic Type roles by name: `large-title`, `title1`, `headline`, `caption2`, …
+    static let textStyles: [String: TextStyle] = {
+        var names: [String: TextStyle] = [:]
+        for style in TextStyle.allCases {
+            var name = ""
+            for ch in String(describing: style) { name += ch.isUppercase ? "-" + ch.lowercased() : String(ch) }
+            names[name] = style
+        }
+        return names
+    }()
+
     static let alignments: [String: TextAlignment] = [
         "left": .left, "right": .right, "center": .center, "centre": .center,
         "justify": .justified, "justified": .justified, "natural": .natural,
@@ -219,6 +230,10 @@ package struct PropertyTable {
             guard e > 0.1, e < 10 else { throw fail(p, "expansion must be between 0.1 and 10") }
             t.attributes.expansion = e
         case "link": t.attributes.link = v.isEmpty ? nil : v
+        case "text-style":
+            t.attributes.textStyle = v.lowercased() == "none" ? nil : try choice(PropertyTable.textStyles)
+        case "text-effect":
+            t.attributes.textEffect = v.lowercased() == "none" ? nil : try choice(["letterpress": TextEffect.letterpress])
         case "language", "lang":
             guard v.isEmpty || LanguageTag.isWellFormed(v) else { throw fail(p, "\(p.name) \(LanguageTag.problem(v))") }
             t.attributes.language = v.isEmpty ? nil : v

@@ -25,6 +25,10 @@ public struct Frame: Hashable, Sendable {
     public var fill: Color?
     /// Where the frame was defined in `template.yaml`, for errors about its fields.
     public var location: SourceLocation?
+    /// Text too long for the box is set smaller, down to this scale, then a little
+    /// tighter, before it is cut with an ellipsis (the `min-scale` key; TextKit's
+    /// `minimumScaleFactor`); nil never shrinks.
+    public var fitting: TextFitting?
 
     /// A frame at `rect` (points; a negative x or y measures from the right or bottom edge).
     public init(rect: Rect, text: String? = nil, style: String = "footer", image: String? = nil,

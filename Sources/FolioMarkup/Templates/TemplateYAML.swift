@@ -212,7 +212,7 @@ struct TemplateYAML {
 
     func frame(_ node: Node) throws -> Frame {
         guard case .mapping(let m) = node else { throw error(node, "a frame is {x:, y:, width:, height:, text:, image: or fill:, style:}") }
-        try checkKeys(m, ["x", "y", "width", "height", "text", "image", "style", "align", "fill"], "a frame")
+        try checkKeys(m, ["x", "y", "width", "height", "text", "image", "style", "align", "fill", "min-scale"], "a frame")
         for key in ["x", "y", "width", "height"] where m[key] == nil { throw error(node, "a frame needs \(key)") }
         let rect = Rect(x: try length(m["x"]!), y: try length(m["y"]!), width: try length(m["width"]!), height: try length(m["height"]!))
         guard rect.width > 0, rect.height > 0 else { throw error(node, "a frame needs a positive width and height") }
@@ -247,6 +247,12 @@ struct TemplateYAML {
         if let c = m["fill"] {
             guard let color = PropertyTable.color(try string(c)) else { throw error(c, "'\(try string(c))' is not a colour") }
             f.fill = color
+        }
+        if let s = m["min-scale"] {
+            guard let scale = Double(try string(s)), scale >= 0.1, scale <= 1 else {
+                throw error(s, "min-scale is the smallest the frame's text may be set, from 0.1 to 1 (0.7: down to 70 %), not '\(try string(s))'")
+            }
+            f.fitting = TextFitting(minimumScale: scale)
         }
         if f.text == nil && f.image == nil && f.fill == nil { throw error(node, "a frame needs text:, image: or fill:") }
         if let image = f.image, image.contains("{"), let imageNode = m["image"] {

@@ -31,6 +31,8 @@ final class FrameSetter {
         /// before layout, so a megabyte title in a running head costs what a line costs.
         /// The cut text still overflows, so the line still ends in an ellipsis.
         var characterLimit: Int
+        /// The lines the frame holds.
+        var lines: Int
     }
 
     init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults, shaping: ShapingPool? = nil) {
@@ -74,6 +76,12 @@ final class FrameSetter {
                 setter.storage.beginEditing()
                 setter.storage.replaceCharacters(in: 0..<setter.storage.length, with: "")
                 setter.storage.append(styled)
+                if let fitting = frame.fitting {
+                    // Too long for its lines: smaller, then tighter, before the ellipsis.
+                    let fit = fitting.fit(setter.storage, width: frame.rect.width, maximumLines: setter.lines,
+                                          defaults: defaults, shaping: shaping)
+                    setter.storage.apply(fit, defaults: defaults)
+                }
                 setter.storage.endEditing()
             }
             setter.manager.ensureLayout()
@@ -117,7 +125,7 @@ final class FrameSetter {
         let em = max(attributes.font?.size ?? FontDescriptor.defaultBodySize, 1)
         let perLine = Int(min(frame.rect.width / (0.1 * em), 1e6))
         return Setter(storage: storage, manager: manager, attributes: attributes, text: "",
-                      characterLimit: lines * (perLine + 1) * 4)
+                      characterLimit: Int(Double(lines * (perLine + 1) * 4) / (frame.fitting?.minimumScale ?? 1)), lines: lines)
     }
 
     /// Whether any frame of any master shows `{pages}` (which takes a counting pass).
