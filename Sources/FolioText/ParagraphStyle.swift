@@ -191,6 +191,14 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { settings.values.lineBreakMode }
         set { update(\.lineBreakMode, newValue) }
     }
+    /// With a clipping or truncating `lineBreakMode`, how small a line too long for its
+    /// width may be set before it is cut: 0.7 sets it as large as fits down to 70 %
+    /// (TextKit's `minimumScaleFactor`); 1, the default, never shrinks. Table cells honour
+    /// it; a frame's text has its own (`TextFitting`).
+    public var minimumScaleFactor: Double {
+        get { settings.values.minimumScaleFactor }
+        set { update(\.minimumScaleFactor, min(1, max(0.01, newValue))) }
+    }
     /// Set for code listings: lines too long for the column wrap anywhere, and each
     /// continuation line starts with this mark (see `ContinuationMark`). Nil: lines break
     /// as `lineBreakMode` says.
@@ -329,6 +337,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var tabStops: [TabStop] = []
         var defaultTabInterval: Double = 0
         var lineBreakMode: LineBreakMode = .wordWrap
+        var minimumScaleFactor: Double = 1
         var continuationMark: ContinuationMark? = nil
         var baseWritingDirection: WritingDirection = .natural
         var breakBefore: BreakBefore = .none

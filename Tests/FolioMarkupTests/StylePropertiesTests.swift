@@ -92,6 +92,16 @@ final class StylePropertiesTests: XCTestCase {
         XCTAssertEqual(try character([("stroke-width", "-4.5 %")]).stroke, TextStroke(percentOfFontSize: -4.5))
     }
 
+    func testMinimumScaleIsAParagraphPropertyInItsRange() throws {
+        let style = try paragraph([("line-break", "truncate-tail"), ("min-scale", "0.7")])
+        XCTAssertEqual(style.minimumScaleFactor, 0.7)
+        XCTAssertEqual(style.lineBreakMode, .truncateTail)
+        XCTAssertEqual(try paragraph([]).minimumScaleFactor, 1, "never shrinks unless asked")
+        XCTAssertThrowsError(try paragraph([("min-scale", "0.01")])) { error in
+            XCTAssertTrue("\(error)".contains("min-scale must be from 0.1 to 1.0"), "\(error)")
+        }
+    }
+
     func testTextStyleNamesTheDynamicTypeRoles() throws {
         XCTAssertEqual(try character([("text-style", "large-title")]).textStyle, .largeTitle)
         XCTAssertEqual(try character([("text-style", "Caption2")]).textStyle, .caption2)

@@ -102,6 +102,9 @@ extension LayoutManager {
                                   opens: true, closes: true, rtl: rtl)
             }
             let mode = style.lineBreakMode
+            if mode.truncates || mode == .clip, style.minimumScaleFactor < 1 {
+                p = shrunk(p, paragraph: i, toFit: area(true).width, minimumScale: style.minimumScaleFactor)
+            }
             let unbounded = decimal != nil || mode == .clip || mode.truncates
             let widths = LineBreaker.Widths(width: { k in unbounded ? 1e12 : area(k == 0).width }, uniformFrom: 1)
             let spans = Typesetter(parameters: typesetting).lines(p, from: 0, widths: widths)
@@ -138,6 +141,30 @@ extension LayoutManager {
         }
         content.height = y
         return content
+    }
+
+    /// `p` set smaller to fit `width` on one line, as large as fits down to `minimumScale`
+    /// (TextKit's `minimumScaleFactor`; what is still too long is then cut): its text
+    /// shaped again with every size scaled, its offsets the storage's.
+    private func shrunk(_ p: ShapedParagraph, paragraph index: Int, toFit width: Double, minimumScale: Double) -> ShapedParagraph {
+        let natural = p.contentWidths.maximum
+        guard natural > width, width > 0 else { return p }
+        let range = textStorage.paragraphContentRange(at: index)
+        var scale = max(minimumScale, width / natural)
+        var fitted = p
+        // Glyph widths do not scale exactly with the size (hinting is off, but kerning
+        // and rounding to Pango units are not linear): a second step corrects the first.
+        for _ in 0..<2 {
+            let copy = TextStorage()
+            copy.append(textStorage.attributedText(in: range))
+            copy.apply(TextFitting.Result(scale: scale, tightening: 0, fits: true), defaults: defaults)
+            fitted = BackgroundWorker.shape(paragraph: 0, of: copy, defaults: defaults, typesetting: typesetting,
+                                            column: nil, context: context, storageOffset: range.lowerBound)
+            let now = fitted.contentWidths.maximum
+            guard now > width, scale > minimumScale else { break }
+            scale = max(minimumScale, scale * width / now * 0.999)
+        }
+        return fitted
     }
 
     /// A table nested in a cell, set whole (no breaks) into `width` points, in the

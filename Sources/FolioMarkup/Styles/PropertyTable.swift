@@ -29,7 +29,7 @@ package struct PropertyTable {
     static let paragraphNames: [String] = [
         "align", "indent", "head-indent", "tail-indent", "line-height", "leading", "min-line-height",
         "max-line-height", "line-spacing", "space-before", "space-after", "hyphenate", "tabs", "tab-interval",
-        "line-break", "direction", "break-before", "keep-with-next", "orphans", "widows", "next",
+        "line-break", "min-scale", "direction", "break-before", "keep-with-next", "orphans", "widows", "next",
     ] + eastAsianNames
     static var allNames: [String] { characterNames + paragraphNames }
 
@@ -273,6 +273,9 @@ package struct PropertyTable {
             for m in LineBreakMode.allCases { options[PropertyTable.kebab(m.rawValue)] = m }
             let m = try choice(options)
             paragraph { $0.lineBreakMode = m }
+        case "min-scale":
+            let scale = try number(in: 0.1...1)
+            paragraph { $0.minimumScaleFactor = scale }
         case "direction":
             let d: WritingDirection = try choice(["natural": .natural, "ltr": .leftToRight, "rtl": .rightToLeft])
             paragraph { $0.baseWritingDirection = d }
