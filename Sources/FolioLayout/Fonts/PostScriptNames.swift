@@ -54,11 +54,18 @@ enum PostScriptNames {
         return d
     }
 
-    /// PostScript names have no spaces and are not the generic families.
+    /// PostScript names have no spaces and are not the generic families. Asked for every
+    /// run shaped: bytes compared, nothing allocated.
     static func mayBePostScriptName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains(" ")
-            && !["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy", "system-ui", "emoji"].contains(name.lowercased())
+        let utf8 = name.utf8
+        guard !utf8.isEmpty, !utf8.contains(0x20) else { return false }
+        return !genericFamilies.contains { generic in
+            generic.count == utf8.count && zip(generic, utf8).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
+        }
     }
+
+    private static let genericFamilies: [[UInt8]] = ["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy",
+                                                     "system-ui", "emoji"].map { Array($0.utf8) }
 
     private static func lookUp(_ name: String) -> Face? {
         guard FcInit() != 0 else { return nil }
