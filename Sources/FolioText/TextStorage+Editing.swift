@@ -17,7 +17,7 @@ extension TextStorage {
         if editingDepth == 0 { processEditing() }
     }
 
-    /// Replaces the characters in `range` with `string`. The new text takes `attributes`,
+    /// Replaces the characters in `range` (UTF-8 byte offsets) with `string`. The new text takes `attributes`,
     /// or when nil, as in TextKit, the attributes of the first character replaced; an
     /// insertion (an empty `range`) takes those of the character before it, or at the start
     /// of the text of the one after it.
@@ -107,33 +107,33 @@ extension TextStorage {
         endEditing()
     }
 
-    /// Replaces all attributes over `range` by `attributes`.
+    /// Replaces all attributes over `range` (UTF-8 byte offsets) by `attributes`.
     public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
         checkRange(range)
         characterRuns.modify(range) { _ in attributes }
         noteEdit(.attributes, range: range, newLength: range.count)
     }
 
-    /// Lays the attributes set in `attributes` over those already in `range`.
+    /// Lays the attributes set in `attributes` over those already in `range` (UTF-8 bytes).
     public func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
         checkRange(range)
         characterRuns.modify(range) { $0.merging(attributes) }
         noteEdit(.attributes, range: range, newLength: range.count)
     }
 
-    /// Sets one attribute over `range` (nil removes it).
+    /// Sets one attribute over `range` (UTF-8 bytes; nil removes it).
     public func setAttribute(_ key: AttributeKey, value: AnyHashable?, range: Range<Int>) {
         checkRange(range)
         characterRuns.modify(range) { var a = $0; a.setValue(value, for: key); return a }
         noteEdit(.attributes, range: range, newLength: range.count)
     }
 
-    /// Removes one attribute from `range`.
+    /// Removes one attribute from `range` (UTF-8 bytes).
     public func removeAttribute(_ key: AttributeKey, range: Range<Int>) {
         setAttribute(key, value: nil, range: range)
     }
 
-    /// Sets the paragraph style of every paragraph that `range` touches.
+    /// Sets the paragraph style of every paragraph that `range` (UTF-8 bytes) touches.
     public func setParagraphStyle(_ style: ParagraphStyle, range: Range<Int>) {
         checkRange(range)
         let first = paragraphIndex(containing: range.lowerBound)

@@ -102,7 +102,7 @@ public final class TextStorage {
         return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The attributes in force at `offset` and the range over which they hold.
+    /// The attributes in force at `offset` (a UTF-8 byte offset) and the range over which they hold.
     public func attributes(at offset: Int) -> (attributes: TextAttributes, range: Range<Int>) {
         precondition(offset >= 0 && offset < max(length, 1), "offset \(offset) outside 0..<\(length)")
         if characterRuns.count == 0 { return (typingAttributes, 0..<0) }
@@ -125,7 +125,7 @@ public final class TextStorage {
         return (value, lo..<hi)
     }
 
-    /// The runs of all attributes within `range`.
+    /// The runs of all attributes within `range` (UTF-8 bytes; the whole text when nil).
     public func attributeRuns(in range: Range<Int>? = nil) -> [(range: Range<Int>, attributes: TextAttributes)] {
         let r = range ?? 0..<length
         checkRange(r)
@@ -175,7 +175,8 @@ public final class TextStorage {
         return r
     }
 
-    /// The index of the paragraph holding `offset` (`length` belongs to the last one).
+    /// The index of the paragraph holding `offset`, a UTF-8 byte offset (`length` belongs to
+    /// the last one).
     public func paragraphIndex(containing offset: Int) -> Int {
         validateStarts()
         var lo = 0, hi = starts.count - 1

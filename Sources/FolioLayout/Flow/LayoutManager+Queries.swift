@@ -1,5 +1,7 @@
 extension LayoutManager {
-    /// The storage range set in container `index` (empty when it holds nothing).
+    /// The storage range set in container `index` (empty when it holds nothing), in UTF-8
+    /// bytes as every offset in Folio (`UTF8IndexedText` converts `NSRange`s and
+    /// `String.Index`es).
     public func characterRange(forContainerAt index: Int) -> Range<Int> {
         let lines = lineFragments(inContainerAt: index)
         guard let first = lines.first, let last = lines.last else {
@@ -10,13 +12,13 @@ extension LayoutManager {
         return first.characterRange.lowerBound..<last.characterRange.upperBound
     }
 
-    /// The index of the container holding the character at `offset`, laying out as far
-    /// as needed; nil when it was not placed.
+    /// The index of the container holding the character at `offset` (a UTF-8 byte offset),
+    /// laying out as far as needed; nil when it was not placed.
     public func containerIndex(forCharacterAt offset: Int) -> Int? {
         lineFragment(forCharacterAt: offset)?.containerIndex
     }
 
-    /// The line fragment holding the character at `offset`.
+    /// The line fragment holding the character at `offset` (a UTF-8 byte offset).
     public func lineFragment(forCharacterAt offset: Int) -> LineFragment? {
         // Through the container the flow is in, until the offset is laid out or all is.
         while !isLaidOut(upTo: offset), let next = containerBeingFilled { ensureLayout(forContainerAt: next) }
@@ -47,8 +49,8 @@ extension LayoutManager {
         return unplacedRange != nil || (textStorage.isEmpty && !fragments.isEmpty)
     }
 
-    /// The rect, in container coordinates, enclosing the glyphs of `range` in container
-    /// `index`; nil when none of the range is set there.
+    /// The rect, in container coordinates, enclosing the glyphs of `range` (UTF-8 byte
+    /// offsets) in container `index`; nil when none of the range is set there.
     public func boundingRect(forCharacterRange range: Range<Int>, inContainerAt index: Int) -> Rect? {
         var result: Rect? = nil
         for line in lineFragments(inContainerAt: index) where line.characterRange.overlaps(range) || range.isEmpty && line.characterRange.contains(range.lowerBound) {
@@ -62,8 +64,8 @@ extension LayoutManager {
         return result
     }
 
-    /// The offset of the character at `point` (container coordinates) in container
-    /// `index`: the nearest line, then the cluster under or nearest to the point.
+    /// The offset (in UTF-8 bytes) of the character at `point` (container coordinates) in
+    /// container `index`: the nearest line, then the cluster under or nearest to the point.
     public func characterIndex(at point: Point, inContainerAt index: Int) -> Int? {
         let lines = lineFragments(inContainerAt: index)
         guard !lines.isEmpty else { return nil }
