@@ -33,26 +33,30 @@ public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     /// same points TextKit gives on screen; `LayoutDefaults.textStyleScale` makes it print
     /// sizes).
     public func pointSize(for category: ContentSizeCategory, scale: Double = 1) -> Double {
-        TextStyle.sizes[self]![category.rawValue] * scale
+        TextStyle.sizes(self)[category.rawValue] * scale
     }
 
     /// The weight the role is set in: semibold for `headline`, regular for the others.
     public var weight: FontWeight { self == .headline ? .semibold : .regular }
 
-    /// Sizes by role, one per `ContentSizeCategory` in order (extra small … AX5).
-    private static let sizes: [TextStyle: [Double]] = [
-        .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
-        .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
-        .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
-        .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
-        .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-        .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
-        .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-        .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
-        .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
-        .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
-        .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41],
-    ]
+    /// Sizes by role, one per `ContentSizeCategory` in order (extra small … AX5). A switch,
+    /// not a dictionary: a document's start-up asks for one size, and a dictionary keyed
+    /// by this type would cost a search of every conformance in the program first.
+    private static func sizes(_ style: TextStyle) -> [Double] {
+        switch style {
+        case .largeTitle: return [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title1: return [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: return [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: return [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline: return [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .subheadline: return [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .body: return [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+        case .callout: return [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .footnote: return [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption1: return [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: return [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
+        }
+    }
 }
 
 /// The reader's preferred text size, smallest to largest: TextKit's

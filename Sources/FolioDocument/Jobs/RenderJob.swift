@@ -96,6 +96,8 @@ public struct RenderJob {
     /// text (the same as the document's wherever no value spans lines).
     public func prepare() throws -> PreparedDocument {
         let t0 = Date()
+        // Fonts load while the document is read; the dictionary once its language is known.
+        LayoutWarmUp.loadFontConfiguration()
         var markdown: MarkdownDocument
         // The body's blocks are converted and styled one at a time, below.
         var blocks: MarkdownBlocks?
@@ -179,6 +181,9 @@ public struct RenderJob {
                                     margins: template.margins.insets(),
                                     columns: template.columns, gutter: template.gutter)
         let body = try styles.paragraphStyle(named: "body", at: nil)
+        if body.paragraph.hyphenation {
+            LayoutWarmUp.loadHyphenation(for: markdown.frontMatter.language ?? body.attributes.language ?? LayoutDefaults.defaultLanguage)
+        }
         let bodySize = body.attributes.font?.size ?? FontDescriptor.defaultBodySize
         if let problem = geometry.problem(minimumColumnWidth: max(bodySize * 2, TextContainer(size: .zero).minimumFragmentWidth)) {
             throw DocumentError(path: template.sourcePath.isEmpty ? input : template.sourcePath,

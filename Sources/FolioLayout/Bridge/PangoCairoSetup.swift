@@ -10,6 +10,7 @@ enum PangoCairoSetup {
     /// A new font map and a context of it, configured as above; the caller owns both
     /// (one reference each).
     static func makeFontMapAndContext() -> (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
+        LayoutWarmUp.waitForFontConfiguration()
         let fontMap = pango_cairo_font_map_new()!
         pango_cairo_font_map_set_resolution(OpaquePointer(fontMap), 72)
         return (fontMap, makeContext(fontMap))

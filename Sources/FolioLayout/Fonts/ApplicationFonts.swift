@@ -22,6 +22,7 @@ public enum ApplicationFonts {
         let full = URL(fileURLWithPath: path).standardizedFileURL.path
         if added.contains(full) { return }
         guard FileManager.default.fileExists(atPath: full) else { throw Problem(reason: "no such file: \(full)") }
+        LayoutWarmUp.waitForFontConfiguration()
         guard FcInit() != 0, let config = FcConfigGetCurrent() else { throw Problem(reason: "fontconfig could not start") }
         // fontconfig accepts any file here and simply finds no font in one it cannot read.
         var count: Int32 = 0

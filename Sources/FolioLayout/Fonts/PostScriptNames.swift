@@ -68,6 +68,7 @@ enum PostScriptNames {
                                                      "system-ui", "emoji"].map { Array($0.utf8) }
 
     private static func lookUp(_ name: String) -> Face? {
+        LayoutWarmUp.waitForFontConfiguration()
         guard FcInit() != 0 else { return nil }
         if list(FC_FAMILY, name, objects: [FC_FAMILY]).first != nil { return nil }
         return list(FC_POSTSCRIPT_NAME, name, objects: [FC_FAMILY, FC_WEIGHT, FC_SLANT, FC_WIDTH]).first
