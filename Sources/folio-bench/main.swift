@@ -1,6 +1,7 @@
 // Typesets a corpus book the way the brief measures peers and prints pages, wall time
 // and peak memory. Run in release:
 //   swift run -c release --static-swift-stdlib folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N]
+// With --edits, times edits to the laid-out book instead (see `EditBenchmark`).
 import FolioDocument
 import Foundation
 
@@ -17,12 +18,13 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return true
 }
 
-let usage = "usage: folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N]\n"
+let usage = "usage: folio-bench [BOOK.md] [-o OUT.pdf] [--single-thread] [--plain] [--repeat N] [--edits]\n"
 if flag("--help") || flag("-h") { print(usage, terminator: ""); exit(0) }
 let output = option("-o") ?? "/tmp/folio-bench.pdf"
 let repeats = Int(option("--repeat") ?? "1") ?? 1
 let singleThread = flag("--single-thread")
 let plain = flag("--plain")
+let edits = flag("--edits")
 if let unknown = arguments.first(where: { $0.hasPrefix("-") }) {
     FileHandle.standardError.write("folio-bench: unknown option \(unknown)\n\(usage)".data(using: .utf8)!)
     exit(2)
@@ -64,6 +66,13 @@ func peakMemoryMB() -> Double {
 
 print("book: \(book)\(plain ? " (as plain text)" : " (Markdown)")")
 print("setting: default template; A4, 2 columns, 1 cm gutter, 2 cm margins, body 10/12 pt, justified, hyphenated (en-US)\(singleThread ? ", one thread" : "")")
+if edits {
+    do { EditBenchmark.run(try makeJob().prepare(), repeats: repeats) } catch {
+        FileHandle.standardError.write("folio-bench: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+    exit(0)
+}
 for run in 1...max(1, repeats) {
     let start = Date()
     let job = makeJob()

@@ -92,3 +92,65 @@ final class IncrementalLayoutTests: XCTestCase {
         XCTAssertTrue(text.contains("A new short paragraph."))
     }
 }
+
+/// An edit that moves the text after it is laid out again only until the flow reaches a
+/// paragraph of the old layout in the same place: from there the old lines are spliced
+/// back, and the result is what a fresh layout gives.
+final class ConvergingLayoutTests: XCTestCase {
+    /// Twenty paragraphs in columns 300 × 200; paragraph 10 starts a new column.
+    private func laidOut() -> LayoutManager {
+        let storage = makeStorage(Array(repeating: prose, count: 20).joined(separator: "\n"))
+        var breaking = storage.paragraphStyle(ofParagraph: 10)
+        breaking.breakBefore = .container
+        storage.setParagraphStyle(breaking, range: storage.paragraphRange(at: 10))
+        let manager = LayoutManager(textStorage: storage)
+        for _ in 0..<40 { manager.addTextContainer(TextContainer(size: Size(width: 300, height: 200))) }
+        manager.ensureLayout()
+        return manager
+    }
+
+    private func fresh(_ storage: TextStorage) -> LayoutManager {
+        let manager = LayoutManager(textStorage: storage)
+        for _ in 0..<40 { manager.addTextContainer(TextContainer(size: Size(width: 300, height: 200))) }
+        manager.ensureLayout()
+        return manager
+    }
+
+    func testALineAddedIsMadeUpAtTheNextColumnBreakAndTheRestSplicedBack() {
+        let manager = laidOut()
+        let storage = manager.textStorage
+        let linesBefore = manager.lineFragments.count
+        let laid = manager.paragraphsLaidOut
+        // Paragraph 2 gets longer: paragraphs 3…9 move down; 10 starts the next column
+        // either way, so 11 on are where they were.
+        let at = storage.paragraphRange(at: 2).lowerBound
+        storage.replaceCharacters(in: at..<at, with: "A sentence inserted here adds a line or two to the paragraph it opens. ")
+        XCTAssertNotNil(manager.lineFragment(forCharacterAt: at), "the edited page is available")
+        manager.ensureLayout()
+        XCTAssertGreaterThan(manager.lineFragments.count, linesBefore)
+        XCTAssertEqual(manager.paragraphsLaidOut - laid, 9, "paragraphs 2…10 laid out again, 11…19 spliced back")
+        assertCoversEveryCharacterOnce(manager)
+        let reference = fresh(storage)
+        XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(reference.lineFragments))
+        XCTAssertEqual(manager.lineFragments.map(\.characterRange), reference.lineFragments.map(\.characterRange))
+        XCTAssertEqual(manager.lineFragments.map(\.paragraphIndex), reference.lineFragments.map(\.paragraphIndex))
+        XCTAssertEqual(manager.lineFragments.flatMap(\.glyphRuns).map(\.characterRange),
+                       reference.lineFragments.flatMap(\.glyphRuns).map(\.characterRange))
+    }
+
+    func testAParagraphInsertedShiftsTheSplicedParagraphNumbers() {
+        let manager = laidOut()
+        let storage = manager.textStorage
+        let laid = manager.paragraphsLaidOut
+        let at = storage.paragraphRange(at: 4).lowerBound
+        storage.replaceCharacters(in: at..<at, with: "A new short paragraph.\n")
+        manager.ensureLayout()
+        XCTAssertEqual(storage.paragraphCount, 21)
+        XCTAssertEqual(manager.paragraphsLaidOut - laid, 8, "paragraphs 4…11 (the new one, and up to the column break) laid out again")
+        assertCoversEveryCharacterOnce(manager)
+        let reference = fresh(storage)
+        XCTAssertEqual(manager.lineFragments.map(\.characterRange), reference.lineFragments.map(\.characterRange))
+        XCTAssertEqual(manager.lineFragments.map(\.paragraphIndex), reference.lineFragments.map(\.paragraphIndex))
+        XCTAssertEqual(layoutSignatures(manager.lineFragments), layoutSignatures(reference.lineFragments))
+    }
+}
