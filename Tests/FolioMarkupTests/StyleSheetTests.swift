@@ -101,6 +101,12 @@ final class StyleSheetTests: XCTestCase {
         XCTAssertEqual(applied.font, FontDescriptor(families: ["DejaVu Sans"], size: 24, weight: .bold), "family kept, size relative")
         XCTAssertEqual(s.applying(characterStyle: "redbig", to: heading).font?.size, 24, "inherited settings come along")
         XCTAssertEqual(s.applying(characterStyle: "redbig", to: heading).foregroundColor, Color(red: 1, green: 0, blue: 0))
+        // Applied again (remembered), and on another base, each answer is its base's.
+        XCTAssertEqual(s.applying(characterStyle: "big", to: heading), applied)
+        let small = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10), foregroundColor: .blue)
+        XCTAssertEqual(s.applying(characterStyle: "big", to: small).font, FontDescriptor(families: ["DejaVu Serif"], size: 12, weight: .bold))
+        XCTAssertEqual(s.applying(characterStyle: "big", to: small).foregroundColor, .blue)
+        XCTAssertEqual(s.applying(characterStyle: "big", to: heading), applied)
         // Its resolved attributes are what it sets, a font only when it sets one (on body text).
         XCTAssertNil(try style("red", in: s).attributes.font)
         XCTAssertEqual(try style("red", in: s).attributes.foregroundColor, Color(red: 1, green: 0, blue: 0))
