@@ -43,3 +43,26 @@ final class RenderJobSourcesTests: XCTestCase {
         XCTAssertTrue(job.sourcesToWatchAfterFailure.contains(data.path))
     }
 }
+
+/// Layout managers hold their delegates strongly (as TextKit developers expect of an
+/// inline `delegate = Paginator(…)`): the document layer's managers, their page composers
+/// and the closures those carry must still all be freed after each render — a cycle would
+/// keep every document's layout, and its shaping context, alive in a long-running service.
+final class RenderLeakTests: XCTestCase {
+    func testRepeatedRendersWithPageCountsAndContentsReuseTheSameShapingContexts() throws {
+        let dir = try makeTemporaryDirectory("folio-leak")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("report.md")
+        var text = "---\ntitle: Report\ntemplate: report\ntoc: true\n---\n\n"
+        for i in 1...6 { text += "# Part \(i) {#part\(i)}\n\n" + String(repeating: "Text of the part, to fill its page. ", count: 80) + "\n\nSee [part 1](#part1){page}.\n\n" }
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        func render() throws {
+            let job = RenderJob(input: input.path)
+            _ = try job.render(try job.prepare(), to: dir.appendingPathComponent("report.pdf").path)
+        }
+        try render(); try render()
+        let settled = ShapingPool.shared.contextCount
+        for _ in 0..<4 { try render() }
+        XCTAssertEqual(ShapingPool.shared.contextCount, settled, "each render's managers gave their shaping contexts back")
+    }
+}
