@@ -192,9 +192,10 @@ public struct ParagraphStyle: Hashable, Sendable {
         set { update(\.lineBreakMode, newValue) }
     }
     /// With a clipping or truncating `lineBreakMode`, how small a line too long for its
-    /// width may be set before it is cut: 0.7 sets it as large as fits down to 70 %
-    /// (TextKit's `minimumScaleFactor`); 1, the default, never shrinks. Table cells honour
-    /// it; a frame's text has its own (`TextFitting`).
+    /// width may be set before it is cut: 0.7 sets it as large as fits down to 70 %, then
+    /// a little tighter (TextKit's `minimumScaleFactor` and tightening before truncation);
+    /// 1, the default, never shrinks. Table cells honour it; a frame's text has its own
+    /// (`TextFitting`).
     public var minimumScaleFactor: Double {
         get { settings.values.minimumScaleFactor }
         set { update(\.minimumScaleFactor, min(1, max(0.01, newValue))) }

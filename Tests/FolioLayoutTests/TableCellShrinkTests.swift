@@ -41,6 +41,24 @@ final class TableCellShrinkTests: XCTestCase {
         XCTAssertTrue(manager.lineFragments.allSatisfy { $0.characterRange.upperBound <= manager.textStorage.length })
     }
 
+    func testPastTheSmallestSizeTheCellIsTightenedBeforeItIsCut() throws {
+        // A text too long at 60 %, by less than 4 % of an em a letter: from candidates, the
+        // one whose width at 60 % is 1–5 % over the cell's.
+        let cell = try XCTUnwrap(laidOut(["x"], minimumScale: 1).lineFragments.first).rect.width
+        let font = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+        let sentence = "Tightening closes the small gap that is left in this narrow cell at its smallest size"
+        let text = try XCTUnwrap((12...sentence.count).lazy.map { String(sentence.prefix($0)) }.filter { $0.last != " " }.first { candidate in
+            let natural = TextMeasurer.boundingSize(of: TextStorage(candidate, attributes: font), width: 1e6).width * 0.6
+            return natural > cell * 1.01 && natural < cell * 1.05
+        }, "no candidate 1–5 % too wide at 60 %")
+        let manager = laidOut([text], minimumScale: 0.6)
+        let line = try line(manager, startingWith: "Tightening")
+        XCTAssertEqual(line.glyphRuns[0].font.size, 6, accuracy: 1e-9)
+        XCTAssertLessThan(line.glyphRuns[0].attributes.tracking ?? 0, 0, "drawn together")
+        XCTAssertEqual(line.glyphRuns.map(\.text).joined(), text, "whole, no ellipsis")
+        XCTAssertLessThanOrEqual(line.usedRect.width, line.rect.width + 1e-6)
+    }
+
     func testWithoutAMinimumScaleTheCellIsCutAtItsSize() throws {
         let manager = laidOut(["A cell a little too long for it"], minimumScale: 1)
         let long = try line(manager, startingWith: "A cell")

@@ -143,26 +143,36 @@ extension LayoutManager {
         return content
     }
 
-    /// `p` set smaller to fit `width` on one line, as large as fits down to `minimumScale`
-    /// (TextKit's `minimumScaleFactor`; what is still too long is then cut): its text
-    /// shaped again with every size scaled, its offsets the storage's.
+    /// `p` set smaller to fit `width` on one line, as large as fits down to `minimumScale`,
+    /// then drawn up to 4 % of an em tighter (TextKit's `minimumScaleFactor` and tightening
+    /// before truncation; what is still too long is then cut): its text shaped again with
+    /// every size scaled, its offsets the storage's.
     private func shrunk(_ p: ShapedParagraph, paragraph index: Int, toFit width: Double, minimumScale: Double) -> ShapedParagraph {
         let natural = p.contentWidths.maximum
         guard natural > width, width > 0 else { return p }
         let range = textStorage.paragraphContentRange(at: index)
-        var scale = max(minimumScale, width / natural)
+        var fit = TextFitting.Result(scale: max(minimumScale, width / natural), tightening: 0, fits: true)
         var fitted = p
-        // Glyph widths do not scale exactly with the size (hinting is off, but kerning
-        // and rounding to Pango units are not linear): a second step corrects the first.
-        for _ in 0..<2 {
+        func shape() -> Double {
             let copy = TextStorage()
             copy.append(textStorage.attributedText(in: range))
-            copy.apply(TextFitting.Result(scale: scale, tightening: 0, fits: true), defaults: defaults)
+            copy.apply(fit, defaults: defaults)
             fitted = BackgroundWorker.shape(paragraph: 0, of: copy, defaults: defaults, typesetting: typesetting,
                                             column: nil, context: context, storageOffset: range.lowerBound)
-            let now = fitted.contentWidths.maximum
-            guard now > width, scale > minimumScale else { break }
-            scale = max(minimumScale, scale * width / now * 0.999)
+            return fitted.contentWidths.maximum
+        }
+        // Glyph widths do not scale exactly with the size (kerning and rounding to Pango
+        // units are not linear): a second step corrects the first.
+        var now = shape()
+        if now > width, fit.scale > minimumScale {
+            fit.scale = max(minimumScale, fit.scale * width / now * 0.999)
+            now = shape()
+        }
+        if now > width, fit.scale == minimumScale, p.clusterCount > 1 {
+            // Each letter gives up the same share of an em, as much as closes the gap.
+            let em = p.baseFont.size * fit.scale
+            fit.tightening = min(TextFitting().maximumTightening, (now - width) / (Double(p.clusterCount - 1) * em) * 1.01)
+            now = shape()
         }
         return fitted
     }
