@@ -268,9 +268,7 @@ public final class TextStorage {
     /// Makes the style of every paragraph touching `edited` uniform (its first
     /// character's wins); returns those paragraphs' whole range.
     func fixParagraphStyles(around edited: Range<Int>) -> Range<Int> {
-        validateStarts()
-        let first = paragraphIndex(containing: edited.lowerBound)
-        let last = paragraphIndex(containing: max(edited.lowerBound, min(edited.upperBound, length) - (edited.isEmpty ? 0 : 1)))
+        let (first, last) = paragraphIndexes(touching: edited)
         if styleRuns.count > 0 {
             for i in first...last {
                 let r = paragraphRange(at: i)
@@ -280,6 +278,14 @@ public final class TextStorage {
             }
         }
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
+    }
+
+    /// The first and last paragraphs `range` touches (an empty range, the one it is in).
+    func paragraphIndexes(touching range: Range<Int>) -> (first: Int, last: Int) {
+        validateStarts()
+        let first = paragraphIndex(containing: range.lowerBound)
+        let last = paragraphIndex(containing: max(range.lowerBound, min(range.upperBound, length) - (range.isEmpty ? 0 : 1)))
+        return (first, last)
     }
 
     func validateStarts() {

@@ -30,8 +30,7 @@ extension TextStorage {
     /// text a match may now start or end in).
     public func paragraphRange(for range: Range<Int>) -> Range<Int> {
         checkRange(range)
-        let first = paragraphIndex(containing: range.lowerBound)
-        let last = paragraphIndex(containing: max(range.lowerBound, range.upperBound - (range.isEmpty ? 0 : 1)))
+        let (first, last) = paragraphIndexes(touching: range)
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
     }
 

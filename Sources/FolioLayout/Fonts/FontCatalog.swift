@@ -63,8 +63,7 @@ public enum FontCatalog {
     /// Whether `family` is installed under that name (ignoring case and spaces) or is the PostScript
     /// name of an installed face (`DejaVuSerif-Bold`), rather than being replaced by a fallback.
     public static func isInstalled(_ family: String) -> Bool {
-        let generic = ["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
-        if generic.contains(family.lowercased()) { return true }
+        if PostScriptNames.isGenericFamily(family) { return true }
         // As fontconfig matches families: ignoring case and spaces ("dejavuserif").
         let wanted = family.lowercased().filter { $0 != " " }
         return families().contains { $0.lowercased().filter { $0 != " " } == wanted }

@@ -58,14 +58,26 @@ enum PostScriptNames {
     /// run shaped: bytes compared, nothing allocated.
     static func mayBePostScriptName(_ name: String) -> Bool {
         let utf8 = name.utf8
-        guard !utf8.isEmpty, !utf8.contains(0x20) else { return false }
-        return !genericFamilies.contains { generic in
+        return !utf8.isEmpty && !utf8.contains(0x20) && !isGenericFamily(name)
+    }
+
+    /// Whether `name` is one of fontconfig's generic families (`serif`, `monospace`, …), in
+    /// any case.
+    static func isGenericFamily(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        return genericFamilies.contains { generic in
             generic.count == utf8.count && zip(generic, utf8).allSatisfy { $0 == ($1 >= 0x41 && $1 <= 0x5A ? $1 | 0x20 : $1) }
         }
     }
 
     private static let genericFamilies: [[UInt8]] = ["serif", "sans", "sans-serif", "monospace", "mono", "cursive", "fantasy",
-                                                     "system-ui", "emoji"].map { Array($0.utf8) }
+                                                     "system-ui"].map { Array($0.utf8) }
+
+    /// fontconfig's widths, percentages of normal: 50 ultra-condensed … 200 ultra-expanded.
+    private static let widths: [(Int32, FontStretch)] = [
+        (50, .ultraCondensed), (63, .extraCondensed), (75, .condensed), (87, .semiCondensed), (100, .normal),
+        (113, .semiExpanded), (125, .expanded), (150, .extraExpanded), (200, .ultraExpanded),
+    ]
 
     private static func lookUp(_ name: String) -> Face? {
         LayoutWarmUp.waitForFontConfiguration()
@@ -94,10 +106,6 @@ enum PostScriptNames {
             _ = FcPatternGetInteger(font, FC_WEIGHT, 0, &weight)
             _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
             _ = FcPatternGetInteger(font, FC_WIDTH, 0, &width)
-            // fontconfig's widths are percentages of normal: 50 ultra-condensed … 200 ultra-expanded.
-            let widths: [(Int32, FontStretch)] = [(50, .ultraCondensed), (63, .extraCondensed), (75, .condensed), (87, .semiCondensed),
-                                                  (100, .normal), (113, .semiExpanded), (125, .expanded), (150, .extraExpanded),
-                                                  (200, .ultraExpanded)]
             let stretch = widths.min { abs($0.0 - width) < abs($1.0 - width) }!.1
             let style: FontStyle = slant == Int32(FC_SLANT_ITALIC) ? .italic : slant == Int32(FC_SLANT_OBLIQUE) ? .oblique : .normal
             faces.append(Face(family: String(cString: family), weight: FontWeight(Int(FcWeightToOpenType(weight))), style: style, stretch: stretch))

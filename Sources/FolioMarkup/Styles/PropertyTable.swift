@@ -35,15 +35,7 @@ package struct PropertyTable {
 
     /// The values `align` takes.
     /// Dynamic Type roles by name: `large-title`, `title1`, `headline`, `caption2`, …
-    static let textStyles: [String: TextStyle] = {
-        var names: [String: TextStyle] = [:]
-        for style in TextStyle.allCases {
-            var name = ""
-            for ch in String(describing: style) { name += ch.isUppercase ? "-" + ch.lowercased() : String(ch) }
-            names[name] = style
-        }
-        return names
-    }()
+    static let textStyles = Dictionary(uniqueKeysWithValues: TextStyle.allCases.map { (kebab($0.rawValue), $0) })
 
     static let alignments: [String: TextAlignment] = [
         "left": .left, "right": .right, "center": .center, "centre": .center,
