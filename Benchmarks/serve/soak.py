@@ -7,7 +7,8 @@ soak: N good invoice requests in a row from 4 client threads; the server's resid
 faults: M requests mixing malformed JSON, truncated bodies, oversized bodies, deeply nested
       Markdown, slow clients (a byte a second for a few seconds, then gone) and clients that
       disconnect mid-request, interleaved with good requests: every good request must be
-      answered 200 with a PDF, and the server must stay up.
+      answered 200 with a PDF, the server must stay up, and (from 2 000 requests) the
+      peak RSS of the last 1 000 must be within 10 % of the first 1 000's.
 
 usage: soak.py PORT PID BODY.json soak N | faults M
 """
@@ -105,7 +106,10 @@ kinds = os.environ.get("KINDS", "malformed truncated oversized deep slow disconn
 counts = {k: 0 for k in kinds + ["good"]}
 good_failures = 0
 rss_start = rss_kb()
+rss_samples = []
 for i in range(count):
+    if i:
+        rss_samples.append(rss_kb())
     if i % 2 == 0:
         counts["good"] += 1
         if not good():
@@ -142,4 +146,11 @@ alive = good()
 print(f"faults: {count} requests: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
 print(f"faults: good requests failed: {good_failures}; server alive after: {alive}; "
       f"RSS {rss_start / 1024:.1f} MB before, {rss_kb() / 1024:.1f} MB after")
-sys.exit(1 if good_failures or not alive else 0)
+# Flat means no growth once every kind of request has been seen: the peak of each
+# thousand requests, and the last thousand's against the first's (as the soak compares).
+blocks = [max(rss_samples[k:k + 1000]) for k in range(0, len(rss_samples), 1000)]
+print("faults: peak RSS per 1000 requests: " + ", ".join(f"{b / 1024:.1f}" for b in blocks) + " MB")
+flat = len(blocks) < 2 or blocks[-1] <= blocks[0] * 1.10
+if len(blocks) >= 2:
+    print(f"faults: last 1000 against first 1000: {(blocks[-1] - blocks[0]) / blocks[0] * 100:+.1f} %")
+sys.exit(1 if good_failures or not alive or not flat else 0)
