@@ -281,8 +281,6 @@ extension LayoutManager {
         while first > 0, textStorage.paragraphStyle(ofParagraph: first - 1).keepWithNext { first -= 1 }
         guard first < index, let last = fragments.last, last.paragraphIndex == index - 1,
               last.containerIndex < container else { return nil }
-        // A heading before a change of columns stays in its own section.
-        if delegate?.layoutManager(self, startsSectionAt: container) == true { return nil }
         // At the top of its container already: moving on would not help (and might never end).
         let start = records[first].cursor
         let firstLine = records[first].firstFragment - forgottenFragments
@@ -292,6 +290,16 @@ extension LayoutManager {
         // either: it breaks here rather than leave this column nearly empty.
         if let height = self.container(at: last.containerIndex, ask: false)?.contentRect.height,
            last.rect.maxY - fragments[firstLine].rect.minY > height * 0.8 { return nil }
+        if delegate?.layoutManager(self, startsSectionAt: container) == true {
+            // A heading before a change of columns belongs to its own section: it is not
+            // carried into the new one's columns. When the page maker opened a page only for
+            // the new section, it takes that page back, and the heading opens the page in
+            // its section with the new one's columns below it.
+            guard container == textContainers.count - 1, last.containerIndex >= completedContainers,
+                  delegate?.layoutManager(self, reclaimContainerAt: container) == true else { return nil }
+            textContainers.removeLast()
+            discardedContainers.remove(container)
+        }
         return first
     }
 

@@ -18,6 +18,13 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// next (a heading) are not carried into such a container: they belong to the section
     /// before.
     func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool
+    /// The flow would give back container `index` — the last one handed out, nothing set
+    /// in it yet — because the paragraphs kept with the first one meant for it (a heading
+    /// before a change of columns) must go first, in their own section. A page maker that
+    /// opened a page only to start that section takes the page back and returns true; the
+    /// flow then asks again, for the kept paragraphs. Return false to keep the container
+    /// (the kept paragraphs then stay where they are).
+    func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool
 }
 
 extension LayoutManagerDelegate {
@@ -32,4 +39,6 @@ extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {}
     /// Default: no container starts a section.
     public func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool { false }
+    /// Default: the container is kept.
+    public func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool { false }
 }

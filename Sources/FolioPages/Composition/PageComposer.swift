@@ -21,6 +21,10 @@ public final class PageComposer: LayoutManagerDelegate {
     public var cancellation: RenderCancellation?
     private var completed = 0
     private var containerCount = 0
+    /// The container of the last page, when that page was opened only because a new
+    /// section's band had no room left on the page before: the flow may give it back
+    /// (`layoutManager(_:reclaimContainerAt:)`).
+    private var reclaimablePage: Int?
 
     /// A composer for `template`; `sections` (from `BuiltDocument.sections`) change the column
     /// count from their offsets on, and a page that starts at one of `openings` (storage
@@ -52,6 +56,7 @@ public final class PageComposer: LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?,
                               for request: ContainerRequest) -> TextContainer? {
         if cancellation?.cancellationReason != nil { return nil }
+        reclaimablePage = nil
         let section = section(at: request.characterIndex)
         guard var page = pages.last, var set = page.columnSets.last, !request.breakBefore.startsPage else {
             // A right-hand (or left-hand) page asked for: a blank page of the other side first
@@ -76,7 +81,9 @@ public final class PageComposer: LayoutManagerDelegate {
                 pages[pages.count - 1] = page
                 return container(inSet: page.columnSets.count - 1)
             }
-            return newPage(section: section, startingAt: request.characterIndex, layoutManager)
+            let container = newPage(section: section, startingAt: request.characterIndex, layoutManager)
+            reclaimablePage = containerCount - 1
+            return container
         }
         if set.rects.count < set.columnCount {
             if template.writingMode == .vertical {
@@ -103,8 +110,6 @@ public final class PageComposer: LayoutManagerDelegate {
         pages.append(page)
     }
 
-    /// `LayoutManagerDelegate`: reports (`onPageComplete`) every page whose last column is at
-    /// or before `index`, in page order.
     /// `LayoutManagerDelegate`: whether container `index` is the first of a band whose
     /// section differs from the band before it.
     public func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool {
@@ -121,6 +126,20 @@ public final class PageComposer: LayoutManagerDelegate {
         return false
     }
 
+    /// `LayoutManagerDelegate`: takes back the page opened for a new section when the flow
+    /// moves the paragraphs kept with its first one (a heading) to the next page: that page
+    /// is opened again in the heading's section, the new section's band below it.
+    public func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool {
+        guard reclaimablePage == index, index == containerCount - 1, completed < pages.count - 1,
+              pages.last?.columnSets.count == 1 else { return false }
+        pages.removeLast()
+        containerCount -= 1
+        reclaimablePage = nil
+        return true
+    }
+
+    /// `LayoutManagerDelegate`: reports (`onPageComplete`) every page whose last column is at
+    /// or before `index`, in page order.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete once the flow has moved past its last container.
         while completed < pages.count {
