@@ -1,7 +1,7 @@
 /// A table as the storage holds it: its cells (runs of paragraphs with the same block)
 /// in row order, and how many rows they make.
 struct TableStructure {
-    /// A cell (one per cell of a long table: its indexes are kept in 32 bits).
+    /// A cell, made from its paragraph style when read (`Cells`).
     struct Cell {
         var block: TextTableBlock
         var paragraphs: Range<Int> {
@@ -30,39 +30,80 @@ struct TableStructure {
     let depth: Int
     /// The table's paragraphs.
     private(set) var paragraphs: Range<Int>
-    /// Cells sorted by first row, then column (stable: storage order otherwise).
-    private(set) var cells: [Cell] = []
+    /// Cells sorted by first row, then column (stable: storage order otherwise), each read
+    /// from the storage when asked for: a long table keeps 12 bytes a cell here, not the
+    /// cell's block (which its paragraph style holds already).
+    var cells: Cells { Cells(storage: storage, depth: depth, spans: spans) }
     private(set) var rowCount = 0
+    private let storage: TextStorage
+    private var spans: [CellSpan] = []
+
+    /// Where a cell is: its paragraphs and its first row.
+    struct CellSpan {
+        var first: UInt32
+        /// The end of its paragraphs; the top bit says some of them hold a nested table.
+        var endAndNested: UInt32
+        var row: UInt32
+        var end: Int { Int(endAndNested & 0x7FFF_FFFF) }
+        var holdsTable: Bool { endAndNested & 0x8000_0000 != 0 }
+
+        init(paragraphs: Range<Int>, row: Int, holdsTable: Bool) {
+            first = UInt32(clamping: paragraphs.lowerBound)
+            endAndNested = UInt32(clamping: min(paragraphs.upperBound, 0x7FFF_FFFF)) | (holdsTable ? 0x8000_0000 : 0)
+            self.row = UInt32(clamping: max(0, row))
+        }
+    }
+
+    /// The cells in row order, each built from its paragraph style as it is read.
+    struct Cells: RandomAccessCollection {
+        let storage: TextStorage
+        let depth: Int
+        let spans: [CellSpan]
+        var startIndex: Int { 0 }
+        var endIndex: Int { spans.count }
+        subscript(index: Int) -> Cell {
+            let span = spans[index]
+            let block = storage.paragraphStyle(ofParagraph: Int(span.first)).textBlock(atDepth: depth)!
+            return Cell(block: block, paragraphs: Int(span.first)..<span.end, rows: block.rows, holdsTable: span.holdsTable)
+        }
+        /// The first row of cell `index`, without reading its style.
+        func firstRow(ofCellAt index: Int) -> Int { Int(spans[index].row) }
+    }
 
     /// Reads the table whose cell starts at paragraph `first`, at nesting depth `depth`,
     /// up to (not past) paragraph `limit`.
     init(storage: TextStorage, from first: Int, depth: Int, limit: Int) {
         table = storage.paragraphStyle(ofParagraph: first).textBlock(atDepth: depth)!.table
         self.depth = depth
+        self.storage = storage
         var i = first
         var sorted = true
+        var lastBlock: TextTableBlock?
+        var lastStart = (row: -1, column: -1)
         while i < limit {
             let style = storage.paragraphStyle(ofParagraph: i)
             guard let block = style.textBlock(atDepth: depth), block.table === table else { break }
             let nested = style.textBlockCount > depth + 1
-            if let last = cells.last, last.paragraphs.upperBound == i, last.block == block {
-                cells[cells.count - 1].paragraphs = last.paragraphs.lowerBound..<(i + 1)
-                if nested { cells[cells.count - 1].holdsTable = true }
+            if let last = spans.last, last.end == i, lastBlock == block {
+                spans[spans.count - 1] = CellSpan(paragraphs: Int(last.first)..<(i + 1), row: Int(last.row),
+                                                  holdsTable: last.holdsTable || nested)
             } else {
-                if let last = cells.last, (last.block.rows.lowerBound, last.block.columns.lowerBound) > (block.rows.lowerBound, block.columns.lowerBound) {
-                    sorted = false
-                }
-                cells.append(Cell(block: block, paragraphs: i..<(i + 1), rows: block.rows, holdsTable: nested))
+                let start = (row: block.rows.lowerBound, column: block.columns.lowerBound)
+                if start < lastStart { sorted = false }
+                lastStart = start
+                spans.append(CellSpan(paragraphs: i..<(i + 1), row: block.rows.lowerBound, holdsTable: nested))
                 rowCount = max(rowCount, block.rows.upperBound)
+                lastBlock = block
             }
             i += 1
         }
         paragraphs = first..<i
         if !sorted {
-            cells = cells.enumerated().sorted {
-                ($0.element.block.rows.lowerBound, $0.element.block.columns.lowerBound, $0.offset)
-                    < ($1.element.block.rows.lowerBound, $1.element.block.columns.lowerBound, $1.offset)
-            }.map(\.element)
+            let cells = Cells(storage: storage, depth: depth, spans: spans)
+            spans = spans.indices.sorted {
+                (cells[$0].block.rows.lowerBound, cells[$0].block.columns.lowerBound, $0)
+                    < (cells[$1].block.rows.lowerBound, cells[$1].block.columns.lowerBound, $1)
+            }.map { spans[$0] }
         }
     }
 
@@ -77,10 +118,10 @@ struct TableStructure {
 
     /// The index of the first cell starting at or after row `row`.
     func firstCell(atOrAfterRow row: Int) -> Int {
-        var lo = 0, hi = cells.count
+        var lo = 0, hi = spans.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if cells[mid].rows.lowerBound < row { lo = mid + 1 } else { hi = mid }
+            if Int(spans[mid].row) < row { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
@@ -90,7 +131,8 @@ struct TableStructure {
     func rowGroup(from start: Int, within part: Range<Int>) -> Range<Int> {
         var end = start + 1
         var c = firstCell(atOrAfterRow: start)
-        while c < cells.count, cells[c].block.rows.lowerBound < end {
+        let cells = self.cells
+        while c < cells.endIndex, cells.firstRow(ofCellAt: c) < end {
             end = max(end, min(part.upperBound, cells[c].block.rows.upperBound))
             c += 1
         }
@@ -101,7 +143,8 @@ struct TableStructure {
     func cells(startingIn rows: Range<Int>) -> [Cell] {
         var result: [Cell] = []
         var c = firstCell(atOrAfterRow: rows.lowerBound)
-        while c < cells.count, cells[c].block.rows.lowerBound < rows.upperBound {
+        let cells = self.cells
+        while c < cells.endIndex, cells.firstRow(ofCellAt: c) < rows.upperBound {
             var cell = cells[c]
             cell.rows = cell.rows.clamped(to: rows)
             result.append(cell)
