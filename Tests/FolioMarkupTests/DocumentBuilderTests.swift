@@ -313,6 +313,32 @@ final class DocumentBuilderTests: XCTestCase {
         }
     }
 
+    func testWrapSetsAFigureOrATableBesideTheText() throws {
+        let dir = try makeTemporaryDirectory("folio-wrap")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: squarePNG, to: dir.appendingPathComponent("sq.png"))
+        let file = dir.appendingPathComponent("d.md").path
+        func blocks(_ markdown: String) throws -> [FloatingBlock] {
+            try build(markdown, file: file).storage.attributeRuns(of: .floatingBlock).compactMap { $0.value?.base as? FloatingBlock }
+        }
+        let figure = try XCTUnwrap(blocks("Text before.\n\n{wrap=left}\n![Caption](sq.png)\n\nText after.").first)
+        XCTAssertEqual(figure.wrap, FloatingBlock.Wrap(side: .left, width: 0.4))
+        let table = try XCTUnwrap(blocks("Text before.\n\n{wrap=right wrap-width=35%}\n| a | b |\n|---|---|\n| 1 | 2 |\n\nAfter.").first)
+        XCTAssertEqual(table.wrap?.side, .right)
+        XCTAssertEqual(try XCTUnwrap(table.wrap?.width), 0.35, accuracy: 1e-12)
+        XCTAssertTrue(try blocks("Text before.\n\n{wrap=none float=none}\n![Caption](sq.png)\n").isEmpty, "wrap=none keeps it in the flow")
+        for (markdown, message) in [
+            ("Text.\n\n{wrap=middle}\n![x](sq.png)", "d.md:3:2: wrap is left, right or none, not 'middle'"),
+            ("Text.\n\n{wrap=left wrap-width=95%}\n![x](sq.png)", "wrap-width is a share of the column from 10% to 90%, such as 40%, not '95%'"),
+            ("Text.\n\n{wrap=left wrap-width=40}\n![x](sq.png)", "not '40'"),
+            ("Text.\n\n{wrap-width=40%}\n![x](sq.png)", "wrap-width needs wrap=left or wrap=right beside it"),
+        ] {
+            XCTAssertThrowsError(try build(markdown, file: file), markdown) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
+
     func testFrontMatterGivesTheTitleBlockAndMetadata() throws {
         let built = try build("---\ntitle: The Title\nauthor: Ann Author\nkeywords: [a, b]\nsubject: Things\n---\n\nBody.")
         let p = paragraphs(built)

@@ -9,8 +9,14 @@ import FolioText
 struct FloatPiece {
     var block: FloatingBlock
     var containerIndex: Int
-    enum Place { case top, bottom, flow(y: Double) }
+    enum Place {
+        case top, bottom, flow(y: Double)
+        /// At one side of the column, the text running beside it: the block's rect.
+        case beside(Rect)
+    }
     var place: Place
+    /// The block's rect when the text runs beside it.
+    var besideRect: Rect? { if case .beside(let r) = place { return r }; return nil }
     /// The block's height as set at the container's width.
     var height: Double
     /// The width the block's lines were set at.
@@ -70,6 +76,10 @@ extension LayoutManager {
     /// left the cursor below it.
     func placeFloats(_ blocks: [FloatingBlock], paragraph: Int) {
         for block in blocks where !floatPieces.contains(where: { $0.block === block }) && !forgottenNotes.contains(ObjectIdentifier(block)) {
+            if let wrap = block.wrap {
+                placeBeside(block, wrap: wrap, paragraph: paragraph)
+                continue
+            }
             guard let content = container(at: cursor.containerIndex, ask: false)?.contentRect else { return }
             let width = content.width
             let h = height(of: lines(of: block, width: width))
@@ -88,7 +98,8 @@ extension LayoutManager {
                 case .here:
                     // Below the band of lines the paragraph ended in (an obstacle may have split it).
                     let below = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
-                    let top = cursor.linesInContainer == 0 ? max(below, content.minY + topFloatReserve(here)) : below
+                    let top = max(cursor.linesInContainer == 0 ? max(below, content.minY + topFloatReserve(here)) : below,
+                                  besideBottom(here))
                     if top + h <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6 {
                         floatPieces.append(FloatPiece(block: block, containerIndex: here, place: .flow(y: top), height: h,
                                                       width: width, paragraphIndex: paragraph))
@@ -100,7 +111,7 @@ extension LayoutManager {
                         continue
                     }
                 case .bottom:
-                    let room = content.maxY - footReserve(here) - bottomFloatReserve(here) - cursor.y - Self.floatGap
+                    let room = content.maxY - footReserve(here) - bottomFloatReserve(here) - max(cursor.y, besideBottom(here)) - Self.floatGap
                     if h <= room + 1e-6, bottomFloatReserve(here) + topFloatReserve(here) + h <= content.height * Self.floatShare {
                         addPiece(FloatPiece(block: block, containerIndex: here, place: .bottom, height: h, width: width,
                                             paragraphIndex: paragraph))
@@ -114,6 +125,8 @@ extension LayoutManager {
             // waits for) with room, or one with no block yet.
             var c = max(here + 1, floatPieces.last?.containerIndex ?? 0)
             while true {
+                // A column with a block the text runs beside takes no block above or below it.
+                if hasBesideBlock(inContainerAt: c) { c += 1; continue }
                 let height = container(at: c, ask: false)?.contentRect.height ?? content.height
                 let used = topFloatReserve(c) + bottomFloatReserve(c)
                 let alone = used == 0
@@ -130,13 +143,86 @@ extension LayoutManager {
         }
     }
 
+    /// The space between a block the text runs beside and that text.
+    static let besideGap = 9.0
+
+    /// Places a block the text runs beside: right below its anchor (and below any such
+    /// block before it) when it fits in the rest of the column, else at the top of the next
+    /// column without one.
+    private func placeBeside(_ block: FloatingBlock, wrap: FloatingBlock.Wrap, paragraph: Int) {
+        guard let content = container(at: cursor.containerIndex, ask: false)?.contentRect, content.width > 0 else { return }
+        let width = content.width * wrap.width
+        let h = height(of: lines(of: block, width: width))
+        guard h > 0 else { return }
+        func x(_ area: Rect) -> Double { wrap.side == .left ? area.minX : area.maxX - width }
+        let here = cursor.containerIndex
+        if h > content.height + 1e-6 {
+            let at = textStorage.paragraphRange(at: paragraph)
+            warnings.append(LayoutWarning(characterRange: at.upperBound - 1..<at.upperBound,
+                                          message: "a block the text wraps around is \(Int(h.rounded())) pt tall, taller than its column (\(Int(content.height.rounded())) pt): it runs past the column's foot"))
+        }
+        let waiting = floatPieces.last.map { $0.containerIndex > here } ?? false
+        var top = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
+        if cursor.linesInContainer == 0 { top = max(top, content.minY + topFloatReserve(here)) }
+        top = max(top, besideBottom(here))
+        if !waiting, top.isFinite, top + h <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6 {
+            addPiece(FloatPiece(block: block, containerIndex: here, place: .beside(Rect(x: x(content), y: top, width: width, height: h)),
+                                height: h, width: width, paragraphIndex: paragraph))
+            return
+        }
+        var c = max(here + 1, floatPieces.last?.containerIndex ?? 0)
+        while hasBesideBlock(inContainerAt: c) { c += 1 }
+        let next = container(at: c, ask: false)?.contentRect ?? content
+        addPiece(FloatPiece(block: block, containerIndex: c,
+                            place: .beside(Rect(x: x(next), y: next.minY + topFloatReserve(c), width: width, height: h)),
+                            height: h, width: width, paragraphIndex: paragraph))
+    }
+
+    func hasBesideBlock(inContainerAt index: Int) -> Bool {
+        floatPieces.contains { $0.containerIndex == index && $0.besideRect != nil }
+    }
+
+    /// Whether a block the text runs beside is placed in container `index` or a later one:
+    /// lines there are not all alike.
+    func hasBesideBlock(fromContainerAt index: Int) -> Bool {
+        floatPieces.contains { $0.containerIndex >= index && $0.besideRect != nil }
+    }
+
+    /// The bottom of the lowest block the text runs beside in container `index`, with its
+    /// gap; -infinity when there is none.
+    func besideBottom(_ index: Int) -> Double {
+        var bottom = -Double.infinity
+        for piece in floatPieces where piece.containerIndex == index {
+            if let r = piece.besideRect { bottom = max(bottom, r.maxY + Self.floatGap / 2) }
+        }
+        return bottom
+    }
+
+    /// `band` (the free fragments of a line in container `index`) less the room taken by
+    /// blocks the text runs beside, and their gaps; pieces narrower than `minimumWidth`
+    /// are dropped.
+    func wrapping(_ band: [Rect], container index: Int, minimumWidth: Double) -> [Rect] {
+        guard let first = band.first else { return band }
+        var holes: [ClosedRange<Double>] = []
+        for piece in floatPieces where piece.containerIndex == index {
+            guard let r = piece.besideRect, first.minY < r.maxY + Self.floatGap / 2 - 1e-6, first.maxY > r.minY + 1e-6 else { continue }
+            holes.append((r.minX - Self.besideGap)...(r.maxX + Self.besideGap))
+        }
+        guard !holes.isEmpty else { return band }
+        let free = SpanList.subtract(band.map { $0.minX...$0.maxX }, holes)
+        return free.compactMap { span in
+            let width = span.upperBound - span.lowerBound
+            return width >= max(minimumWidth, 1e-9) ? Rect(x: span.lowerBound, y: first.minY, width: width, height: first.height) : nil
+        }
+    }
+
     private func addPiece(_ piece: FloatPiece) {
         floatPieces.append(piece)
         var reserve = floatReserves[piece.containerIndex] ?? (0, 0)
         switch piece.place {
         case .top: reserve.top += piece.height + Self.floatGap
         case .bottom: reserve.bottom += piece.height + Self.floatGap
-        case .flow: break
+        case .flow, .beside: break
         }
         floatReserves[piece.containerIndex] = reserve
     }
@@ -178,20 +264,22 @@ extension LayoutManager {
         var foot = 0
         for piece in floatPieces where piece.containerIndex == index {
             let y: Double
+            var x = content.minX
             switch piece.place {
             case .top: y = top; top += piece.height + Self.floatGap
             case .bottom: y = footTops[foot]; foot += 1
             case .flow(let at): y = at
+            case .beside(let r): y = r.minY; x = r.minX
             }
             let set = lines(of: piece.block, width: piece.width)
             guard let first = set.first else { continue }
             let dy = y - first.rect.minY
             let lines = set.map { line -> LineFragment in
-                var l = line.offsetBy(dx: content.minX, dy: dy)
+                var l = line.offsetBy(dx: x, dy: dy)
                 l.containerIndex = index
                 return l
             }
-            result.append(PlacedFloat(block: piece.block, rect: Rect(x: content.minX, y: y, width: piece.width, height: piece.height),
+            result.append(PlacedFloat(block: piece.block, rect: Rect(x: x, y: y, width: piece.width, height: piece.height),
                                       lines: lines))
         }
         return result

@@ -47,6 +47,9 @@ extension LayoutManager {
                 }
                 let h = min(height, max(content.height, 0.001))
                 c.band = container.lineFragmentRects(proposed: Rect(x: content.minX, y: c.y, width: content.width, height: h))
+                if !floatPieces.isEmpty, !c.band.isEmpty {
+                    c.band = wrapping(c.band, container: c.containerIndex, minimumWidth: container.minimumFragmentWidth)
+                }
                 c.bandIndex = 0
                 c.bandHeight = 0
                 if c.band.isEmpty {
@@ -403,6 +406,7 @@ extension LayoutManager {
     func uniformFrom(firstLine: Bool) -> Int {
         let c = cursor.containerIndex < textContainers.count ? textContainers[cursor.containerIndex] : textContainers.last
         if let c, !c.isSimpleRectangle { return 48 }
+        if !floatPieces.isEmpty, hasBesideBlock(fromContainerAt: cursor.containerIndex) { return 48 }
         return firstLine ? 1 : 0
     }
 

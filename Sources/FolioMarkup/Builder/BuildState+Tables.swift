@@ -6,7 +6,7 @@ import FolioLayout
 
 extension BuildState {
     /// The settings a table's attribute line may give besides a look's (`TableLook.keys`).
-    static let tableKeys = ["widths", "layout", "header", "footer", "decimal", "keep-rows", "span", "id"]
+    static let tableKeys = ["widths", "layout", "header", "footer", "decimal", "keep-rows", "span", "id", "float", "wrap", "wrap-width"]
 
     mutating func buildTable(_ written: TableContent, block: Block, context: BlockContext) throws {
         // GFM tables always have a header row; one left empty (`| | |`) means none.
@@ -65,7 +65,7 @@ extension BuildState {
             case "keep-rows":
                 guard let b = Bool(p.value.lowercased()) else { throw DocumentError(place, "keep-rows is true or false, not '\(p.value)'") }
                 keepRows = b
-            case "span", "columns", "id", "float":
+            case "span", "columns", "id", "float", "wrap", "wrap-width":
                 break
             default:
                 guard TableLook.keys.contains(p.name) else {

@@ -149,7 +149,9 @@ struct BuildState {
             nextStyle = style.next
         case .paragraph(let content):
             if let image = onlyImage(content) {
-                if let placement = try floatPlacement(block, fallback: builder.template.figureFloat) {
+                if let wrap = try floatWrap(block) {
+                    _ = try buildFloating(.here, wrap: wrap, context: context) { state in try state.appendFigure(image, block: block, context: context) }
+                } else if let placement = try floatPlacement(block, fallback: builder.template.figureFloat) {
                     _ = try buildFloating(placement, context: context) { state in try state.appendFigure(image, block: block, context: context) }
                 } else {
                     try appendFigure(image, block: block, context: context)
@@ -197,7 +199,9 @@ struct BuildState {
         case .table(let table):
             let spans = block.spec?.value(of: "span") == "all"
             if spans { pendingColumns = 1 }
-            if let placement = try floatPlacement(block, fallback: nil), !spans {
+            if let wrap = try floatWrap(block), !spans {
+                _ = try buildFloating(.here, wrap: wrap, context: context) { state in try state.buildTable(table, block: block, context: context) }
+            } else if let placement = try floatPlacement(block, fallback: nil), !spans {
                 _ = try buildFloating(placement, context: context) { state in try state.buildTable(table, block: block, context: context) }
             } else {
                 try buildTable(table, block: block, context: context)
