@@ -171,6 +171,13 @@ extension TextStorage {
                 for run in attributeRuns(in: lo..<hi) { text.append(substring(run.range), attributes: run.attributes) }
             }
             text.endParagraph(paragraphStyle(ofParagraph: index), attributes: attributes(at: max(0, min(lo, length - 1))).attributes)
+            if content.upperBound < paragraph.upperBound, content.upperBound < range.upperBound,
+               let block = attributes(at: content.upperBound).attributes.floatingBlock {
+                // A floating block anchored on the separator goes with it.
+                var anchor = TextAttributes()
+                anchor.floatingBlock = block
+                text.addAttributes(anchor, range: text.length - 1..<text.length)
+            }
             index += 1
         }
         text.removeFinalSeparator()

@@ -377,3 +377,35 @@ final class AttributedTextInsertTests: XCTestCase {
         }
     }
 }
+
+/// Copying part of a storage out (`attributedText(in:)`) keeps a floating block anchored on
+/// a paragraph's separator: the balancing of columns lays such a copy out and must see it.
+final class CopiedAnchorTests: XCTestCase {
+    func testAFloatingBlockAnchoredOnASeparatorIsCopiedWithIt() throws {
+        let font = TextAttributes(font: Fixture.serif)
+        var figure = AttributedText()
+        figure.append("figure", attributes: font)
+        let block = FloatingBlock(figure)
+        let storage = TextStorage()
+        storage.append("first paragraph", attributes: font, paragraphStyle: ParagraphStyle())
+        var anchor = font
+        anchor.floatingBlock = block
+        storage.append("\n", attributes: anchor, paragraphStyle: ParagraphStyle())
+        storage.append("second paragraph", attributes: font, paragraphStyle: ParagraphStyle())
+        let separator = storage.paragraphContentRange(at: 0).upperBound
+        XCTAssertTrue(storage.attributes(at: separator).attributes.floatingBlock === block)
+
+        for range in [0..<storage.length, 6..<storage.length] {
+            let copy = TextStorage()
+            copy.append(storage.attributedText(in: range))
+            XCTAssertTrue(copy.hasFloatingBlocks, "\(range)")
+            let at = copy.paragraphContentRange(at: 0).upperBound
+            XCTAssertTrue(copy.attributes(at: at).attributes.floatingBlock === block, "\(range)")
+            XCTAssertNil(copy.attributes(at: 0).attributes.floatingBlock, "only the separator carries it")
+        }
+        // A copy that ends before the separator does not take the block.
+        let cut = TextStorage()
+        cut.append(storage.attributedText(in: 0..<separator))
+        XCTAssertFalse(cut.hasFloatingBlocks)
+    }
+}

@@ -37,7 +37,7 @@ public struct PlacedFloat: Sendable {
 
 extension LayoutManager {
     /// The space between a floating block and the text above or below it, in points.
-    static let floatGap = 12.0
+    public static let floatGap = 12.0
     /// The most of a column's height floating blocks at its top and foot may take together,
     /// unless one block alone is taller (then it has the column to itself).
     static let floatShare = 0.7
@@ -156,11 +156,6 @@ extension LayoutManager {
         guard h > 0 else { return }
         func x(_ area: Rect) -> Double { wrap.side == .left ? area.minX : area.maxX - width }
         let here = cursor.containerIndex
-        if h > content.height + 1e-6 {
-            let at = textStorage.paragraphRange(at: paragraph)
-            warnings.append(LayoutWarning(characterRange: at.upperBound - 1..<at.upperBound,
-                                          message: "a block the text wraps around is \(Int(h.rounded())) pt tall, taller than its column (\(Int(content.height.rounded())) pt): it runs past the column's foot"))
-        }
         let waiting = floatPieces.last.map { $0.containerIndex > here } ?? false
         var top = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
         if cursor.linesInContainer == 0 { top = max(top, content.minY + topFloatReserve(here)) }
@@ -173,6 +168,11 @@ extension LayoutManager {
         var c = max(here + 1, floatPieces.last?.containerIndex ?? 0)
         while hasBesideBlock(inContainerAt: c) { c += 1 }
         let next = container(at: c, ask: false)?.contentRect ?? content
+        if c < textContainers.count, h > next.height + 1e-6 {
+            let at = textStorage.paragraphRange(at: paragraph)
+            warnings.append(LayoutWarning(characterRange: at.upperBound - 1..<at.upperBound,
+                                          message: "a block the text wraps around is \(Int(h.rounded())) pt tall, taller than its column (\(Int(next.height.rounded())) pt): it runs past the column's foot"))
+        }
         addPiece(FloatPiece(block: block, containerIndex: c,
                             place: .beside(Rect(x: x(next), y: next.minY + topFloatReserve(c), width: width, height: h)),
                             height: h, width: width, paragraphIndex: paragraph))

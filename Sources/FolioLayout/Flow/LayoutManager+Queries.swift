@@ -112,3 +112,18 @@ extension LayoutManager {
         return result
     }
 }
+
+extension LayoutManager {
+    /// The height the paragraph holding `offset` needs for its first line at least, in a
+    /// column `columnWidth` wide: the attachment it starts with (a figure) sized for that
+    /// column, or 0 when it starts with text. A page maker asks before opening a band of
+    /// columns in the little room left on a page: a figure that would not fit there goes
+    /// to the next page instead of running past the foot of this one.
+    public func leadingAttachmentHeight(atParagraphContaining offset: Int, columnWidth: Double) -> Double {
+        guard offset >= 0, offset < textStorage.length else { return 0 }
+        let range = textStorage.paragraphRange(at: textStorage.paragraphIndex(containing: offset))
+        guard let attachment = textStorage.attributes(at: range.lowerBound).attributes.attachment else { return 0 }
+        let style = textStorage.paragraphStyle(at: range.lowerBound)
+        return AttachmentRoom(columnWidth: columnWidth, padding: 0, style: style).fit(attachment).bounds.height
+    }
+}

@@ -30,7 +30,7 @@ extension BuildState {
         if styles.style(chosen) == nil, chosen != name { chosen = name }
         var style = try styles.paragraphStyle(named: styles.style(chosen) != nil ? chosen : "body", at: block.location)
         for cls in characterClasses { style.attributes = styles.applying(characterStyle: cls, to: style.attributes) }
-        let properties = (spec?.properties ?? []).filter { !["columns", "float", "wrap", "wrap-width"].contains($0.name) }
+        let properties = (spec?.properties ?? []).filter { !["columns", "float", "wrap", "wrap-width", "span"].contains($0.name) }
         if !properties.isEmpty { style = try styles.applying(properties, to: style) }
         return style
     }

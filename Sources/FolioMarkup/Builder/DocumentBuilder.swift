@@ -149,7 +149,13 @@ struct BuildState {
             nextStyle = style.next
         case .paragraph(let content):
             if let image = onlyImage(content) {
-                if let wrap = try floatWrap(block) {
+                if block.spec?.value(of: "span") == "all" {
+                    // Across all the page's columns, as a table with `span=all`: the columns
+                    // above balance, the figure spans them, the columns go on below.
+                    pendingColumns = 1
+                    try appendFigure(image, block: block, context: context)
+                    pendingColumns = builder.template.columns
+                } else if let wrap = try floatWrap(block) {
                     _ = try buildFloating(.here, wrap: wrap, context: context) { state in try state.appendFigure(image, block: block, context: context) }
                 } else if let placement = try floatPlacement(block, fallback: builder.template.figureFloat) {
                     _ = try buildFloating(placement, context: context) { state in try state.appendFigure(image, block: block, context: context) }

@@ -21,15 +21,22 @@ public struct ColumnSet: Sendable {
     /// after it); nil for columns down to the foot of the text area.
     public var height: Double?
 
-    /// The lowest line's bottom in these columns, in page coordinates (the band's top
-    /// when nothing is set in it yet).
+    /// The bottom of what is set in these columns — lines, floating blocks, notes at their
+    /// feet — in page coordinates (the band's top when nothing is set in it yet): a band
+    /// below starts there and overlaps none of it.
     public func usedBottom(in manager: LayoutManager, vertical: Bool = false) -> Double {
         var bottom = top
         for (index, rect) in zip(containerIndexes, rects) {
-            guard let last = manager.lineFragments(inContainerAt: index).last else { continue }
             // Vertical bands stack right to left: `top` counts the width used before the
             // band, its lines the width it uses (see `PageComposer.makeSet`).
-            bottom = max(bottom, (vertical ? top : rect.minY) + last.rect.maxY)
+            let origin = vertical ? top : rect.minY
+            if let last = manager.lineFragments(inContainerAt: index).last { bottom = max(bottom, origin + last.rect.maxY) }
+            if manager.textStorage.hasFloatingBlocks {
+                for block in manager.floatingBlocks(inContainerAt: index) { bottom = max(bottom, origin + block.rect.maxY) }
+            }
+            if manager.textStorage.hasFootnotes, let last = manager.footnoteArea(inContainerAt: index)?.lines.last {
+                bottom = max(bottom, origin + last.rect.maxY)
+            }
         }
         return bottom
     }

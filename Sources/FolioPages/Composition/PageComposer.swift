@@ -73,8 +73,13 @@ public final class PageComposer: LayoutManagerDelegate {
             let bottom = set.usedBottom(in: layoutManager, vertical: template.writingMode == .vertical)
             let top = bottom + template.spanGap
             let room = template.writingMode == .vertical ? page.textArea.width - (top - page.textArea.minY) : page.textArea.maxY - top
-            if room >= minimumBandHeight {
-                let master = template.masters[page.master] ?? PageMaster()
+            let master = template.masters[page.master] ?? PageMaster()
+            // A figure opening the section (one across the page's columns) needs its height.
+            let width = ColumnGrid(count: columnCount(section: section, master: master), gutter: master.gutter ?? template.gutter)
+                .columnWidth(across: page.textArea.width)
+            let needed = template.writingMode == .vertical ? 0
+                : layoutManager.leadingAttachmentHeight(atParagraphContaining: request.characterIndex, columnWidth: width)
+            if room >= max(minimumBandHeight, needed) {
                 let newSet = makeSet(section: section, top: top, page: page, master: master,
                                      balancing: (layoutManager, request.characterIndex))
                 page.columnSets.append(newSet)
@@ -248,15 +253,21 @@ public final class PageComposer: LayoutManagerDelegate {
         // Notes at the feet of the columns would take room the measure below does not see.
         if manager.textStorage.hasFootnotes,
            manager.textStorage.attributeRuns(of: .footnote, in: offset..<end).contains(where: { $0.value != nil }) { return nil }
+        // Blocks sent to the top or foot of a column, or to one of their own, would too.
+        // Those in the flow where they fit, and those the text runs beside, are measured
+        // with the text: the probe below places them as the columns will.
         if manager.textStorage.hasFloatingBlocks,
-           manager.textStorage.attributeRuns(of: .floatingBlock, in: offset..<end).contains(where: { $0.value != nil }) { return nil }
+           manager.textStorage.attributeRuns(of: .floatingBlock, in: offset..<end).contains(where: { run in
+               guard let block = run.value?.base as? FloatingBlock else { return false }
+               return block.wrap == nil && block.placement != .here
+           }) { return nil }
         let storage = TextStorage()
         storage.append(manager.textStorage.attributedText(in: offset..<end))
         let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,
                                   shaping: manager.shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
         probe.ensureLayout()
-        let lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        var lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
         // A column may not start at a line that follows a keep-with-next paragraph (a
         // heading), nor leave fewer lines of a paragraph before or after it than its
         // `orphans` and `widows`: the flow would move lines, and the columns must allow for it.
@@ -266,7 +277,7 @@ public final class PageComposer: LayoutManagerDelegate {
             lineInParagraph.append(linesOfParagraph[p, default: 0])
             linesOfParagraph[p, default: 0] += 1
         }
-        let kept = probe.lineFragments.indices.map { i -> Bool in
+        var kept = probe.lineFragments.indices.map { i -> Bool in
             guard i > 0 else { return false }
             if paragraphs[i - 1] != paragraphs[i] {
                 return storage.paragraphStyle(ofParagraph: paragraphs[i - 1]).keepWithNext
@@ -274,9 +285,23 @@ public final class PageComposer: LayoutManagerDelegate {
             let style = storage.paragraphStyle(ofParagraph: paragraphs[i])
             return lineInParagraph[i] < style.orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
         }
+        if storage.hasFloatingBlocks {
+            // Blocks in the flow, and those the text runs beside, are measured as items
+            // that cannot be cut, with the gap they take at the top of a column; a column may
+            // begin at one. The flow, which fills a column with the text after a block that
+            // did not fit there, needs no more columns than this measure.
+            var items = zip(lines, kept).map { (top: $0.0.top, bottom: $0.0.bottom, kept: $0.1) }
+            for block in probe.floatingBlocks(inContainerAt: 0) {
+                items.append((top: block.rect.minY, bottom: block.rect.maxY + LayoutManager.floatGap, kept: false))
+            }
+            items.sort { $0.top < $1.top }
+            lines = items.map { (top: $0.top, bottom: $0.bottom) }
+            kept = items.map(\.kept)
+        }
         storage.removeObserver(probe)
         // More than the columns hold: they fill to the foot as usual.
-        guard let last = lines.last, last.bottom <= available * Double(columns) * 0.98 else { return nil }
+        guard let lowest = lines.map(\.bottom).max(), let first = lines.first, lowest <= available * Double(columns) * 0.98 else { return nil }
+        let last = (top: first.top, bottom: lowest)
         func columnsNeeded(_ h: Double) -> Int {
             var used = 1, start = 0, i = 0
             while i < lines.count {
