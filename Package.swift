@@ -102,7 +102,7 @@ let package = Package(
 
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioTestSupport"]),
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
-        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout"], exclude: ["Fonts"]),
+        .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout", "FolioTestSupport"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioMarkupTests", dependencies: ["FolioMarkup", "FolioTestSupport"]),
         .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages", "FolioTestSupport"]),

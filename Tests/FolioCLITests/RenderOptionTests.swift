@@ -51,8 +51,12 @@ final class RenderOptionTests: XCTestCase {
                 XCTAssertGreaterThan(spread(middle.map(\.xMin)), 5, "ragged both sides")
             default:
                 XCTAssertEqual(spread(middle.map(\.xMin)), 0, accuracy: 0.05, "left edges")
-                XCTAssertEqual(spread(lines.dropLast().map(\.xMax)), 0, accuracy: 0.15, "right edges")
-                XCTAssertEqual(lines[0].xMax, right, accuracy: 0.5)
+                // Lines ending in a letter end at the edge; punctuation hangs a little past it.
+                let flush = lines.dropLast().filter { !hangsAtEnd($0.words.last!.text) }
+                XCTAssertGreaterThan(flush.count, 3)
+                XCTAssertEqual(spread(flush.map(\.xMax)), 0, accuracy: 0.15, "right edges")
+                XCTAssertEqual(flush[0].xMax, right, accuracy: 0.5)
+                XCTAssertTrue(lines.dropLast().allSatisfy { $0.xMax <= right + hangingAllowance })
                 XCTAssertLessThan(lines.last!.xMax, right - 5, "the last line is not stretched")
             }
         }

@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioTestSupport
 import XCTest
 
 /// Changes to the container chain after layout — inserting, removing, reshaping a
@@ -101,7 +102,8 @@ final class ContainerChainTests: XCTestCase {
                 let xs = p.glyphRuns.flatMap { $0.positions.map(\.x) }, ys = q.glyphRuns.flatMap { $0.positions.map(\.x) }
                 XCTAssertEqual(xs.count, ys.count)
                 for (x, y) in zip(xs, ys) { XCTAssertEqual(x, y + 10, accuracy: 1e-9, "\(alignment)") }
-                XCTAssertLessThanOrEqual(p.usedRect.maxX, 190 + 1e-6, "\(alignment): clear of the right padding")
+                // Punctuation of a justified line may hang into the padding, no further.
+                XCTAssertLessThanOrEqual(p.usedRect.maxX, 190 + (alignment == .justified ? hangingAllowance : 1e-6), "\(alignment): clear of the right padding")
             }
             XCTAssertGreaterThan(padded.lineFragments.count, 3)
         }

@@ -248,7 +248,7 @@ final class EastAsianLayoutTests: XCTestCase {
         // No East Asian character: no glue, no spacing, the same lines.
         let manager = try layOut(prose, width: 200, language: "en-US")
         for line in manager.lineFragments.dropLast() {
-            XCTAssertEqual(line.usedRect.maxX, 200, accuracy: 0.05)
+            assertFillsTheMeasure(line, to: 200, in: manager.textStorage)
         }
     }
 }

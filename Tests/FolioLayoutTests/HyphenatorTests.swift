@@ -79,10 +79,14 @@ final class HyphenatorTests: XCTestCase {
 
     func testHyphenatedLayoutEndsLinesWithAHyphenThatIsNotInTheText() {
         let storage = makeStorage(prose + " " + prose)
-        let manager = LayoutManager(textStorage: storage)
-        manager.addTextContainer(TextContainer(size: Size(width: 140, height: 5000)))
-        manager.ensureLayout()
-        let hyphenated = manager.lineFragments.filter(\.isHyphenated)
+        var hyphenated: [LineFragment] = []
+        for width in [140.0, 125, 110, 95] {
+            let manager = LayoutManager(textStorage: storage)
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: 5000)))
+            manager.ensureLayout()
+            hyphenated += manager.lineFragments.filter(\.isHyphenated)
+            storage.removeObserver(manager)
+        }
         XCTAssertFalse(hyphenated.isEmpty)
         for line in hyphenated {
             XCTAssertEqual(line.glyphRuns.last?.text, "-")

@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioTestSupport
 import XCTest
 
 final class LayoutManagerTests: XCTestCase {
@@ -11,7 +12,7 @@ final class LayoutManagerTests: XCTestCase {
         XCTAssertGreaterThan(manager.lineFragments.count, 10)
         for line in manager.lineFragments {
             XCTAssertTrue(container.contentRect.contains(line.rect), "\(line.rect) outside")
-            XCTAssertLessThanOrEqual(line.usedRect.maxX, line.rect.maxX + 0.01, "overfull line \(line.characterRange)")
+            XCTAssertLessThanOrEqual(line.usedRect.maxX, line.rect.maxX + hangingAllowance, "overfull line \(line.characterRange)")
         }
         assertCoversEveryCharacterOnce(manager)
         XCTAssertNil(manager.unplacedRange)
@@ -24,7 +25,7 @@ final class LayoutManagerTests: XCTestCase {
         manager.ensureLayout()
         let lines = manager.lineFragments
         for line in lines.dropLast() {
-            XCTAssertEqual(line.usedRect.width, 220, accuracy: 0.05, "justified line \(line.characterRange)")
+            assertFillsTheMeasure(line, to: 220, in: storage)
         }
         XCTAssertLessThan(lines.last!.usedRect.width, 219)
         XCTAssertTrue(lines.last!.isLastLineOfParagraph)
@@ -40,8 +41,8 @@ final class LayoutManagerTests: XCTestCase {
         let second = manager.lineFragments(inContainerAt: 1)
         XCTAssertEqual(first.count, 5)   // 5 lines of 12 pt in 60 pt
         XCTAssertGreaterThan(second.count, 5)
-        for line in first.dropLast() { XCTAssertEqual(line.usedRect.width, 300, accuracy: 0.05) }
-        for line in second.dropLast() { XCTAssertEqual(line.usedRect.width, 150, accuracy: 0.05) }
+        for line in first.dropLast() { assertFillsTheMeasure(line, to: 300, in: manager.textStorage) }
+        for line in second.dropLast() { assertFillsTheMeasure(line, to: 150, in: manager.textStorage) }
         XCTAssertEqual(manager.characterRange(forContainerAt: 0).upperBound, manager.characterRange(forContainerAt: 1).lowerBound)
         assertCoversEveryCharacterOnce(manager)
     }

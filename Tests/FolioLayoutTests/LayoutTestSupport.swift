@@ -1,4 +1,5 @@
 import FolioLayout
+import FolioTestSupport
 import Foundation
 import XCTest
 
@@ -23,6 +24,21 @@ func assertCoversEveryCharacterOnce(_ manager: LayoutManager, file: StaticString
         expected = fragment.characterRange.upperBound
     }
     XCTAssertEqual(expected, manager.textStorage.length, "not every character was laid out", file: file, line: line)
+}
+
+/// Asserts that `fragment`, a justified line that is not its paragraph's last, fills its
+/// text area up to `edge` optically: flush when it ends in a letter, a little past the
+/// edge (never more than `hangingAllowance`) when it ends in punctuation or a hyphen.
+func assertFillsTheMeasure(_ fragment: LineFragment, to edge: Double, in storage: TextStorage,
+                           file: StaticString = #filePath, line: UInt = #line) {
+    let text = storage.substring(fragment.characterRange).trimmingCharacters(in: .whitespacesAndNewlines)
+    let last = fragment.isHyphenated ? "-" : text.last
+    if let last, hangingAtEnd.contains(last) {
+        XCTAssertGreaterThan(fragment.usedRect.maxX, edge + 0.1, "'\(last)' hangs past the edge: \(text)", file: file, line: line)
+        XCTAssertLessThanOrEqual(fragment.usedRect.maxX, edge + hangingAllowance, "\(text)", file: file, line: line)
+    } else {
+        XCTAssertEqual(fragment.usedRect.maxX, edge, accuracy: 0.05, "justified: \(text)", file: file, line: line)
+    }
 }
 
 /// Something a test needs that the project installs (scripts/install-deps.sh) or keeps

@@ -44,7 +44,7 @@ final class TypesettingParametersTests: XCTestCase {
         XCTAssertEqual(expanded(m), 0)
         // The spaces take all the slack instead: justified lines still fill the measure.
         for f in m.lineFragments.dropLast() where !f.isLastLineOfParagraph {
-            XCTAssertEqual(f.usedRect.maxX, 150, accuracy: 0.01, "\(f.characterRange)")
+            assertFillsTheMeasure(f, to: 150, in: m.textStorage)
         }
     }
 

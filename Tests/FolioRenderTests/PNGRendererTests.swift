@@ -1,5 +1,6 @@
 import FolioDocument
 import Foundation
+import FolioTestSupport
 import XCTest
 
 final class PNGRendererTests: RenderTestCase {
@@ -41,16 +42,19 @@ final class PNGRendererTests: RenderTestCase {
             XCTAssertTrue(image.pixels(in: device(line.usedRect)).contains { $0.pixel.luminance < 60 }, "ink in \(line.characterRange)")
         }
         let ink = image.pixels(in: Rect(x: 0, y: 0, width: 600, height: 400)).filter { !$0.pixel.isWhite }
-        let block = lines.map { device($0.rect) }.reduce(device(lines[0].rect)) { a, b in
+        // Lines' rects, and what hangs out of them (punctuation in the margin).
+        let block = lines.map { device($0.rect.union($0.usedRect)) }.reduce(device(lines[0].rect)) { a, b in
             Rect(x: min(a.minX, b.minX), y: min(a.minY, b.minY), width: max(a.maxX, b.maxX) - min(a.minX, b.minX),
                  height: max(a.maxY, b.maxY) - min(a.minY, b.minY))
         }
         let outside = ink.filter { Double($0.x) + 0.5 < block.minX - 1 || Double($0.x) + 0.5 > block.maxX + 1
             || Double($0.y) + 0.5 < block.minY - 1 || Double($0.y) + 0.5 > block.maxY + 1 }
         XCTAssertEqual(outside.count, 0, "ink outside the text block \(block): \(outside.prefix(3))")
-        // Justified lines reach both edges of the 200 pt column: the ink spans it.
+        // Justified lines reach both edges of the 200 pt column (the right one with what hangs
+        // past it): the ink spans it.
         XCTAssertEqual(Double(ink.map(\.x).min()!), (origin.x + 0) * scale, accuracy: 3)
-        XCTAssertEqual(Double(ink.map(\.x).max()! + 1), (origin.x + 200) * scale, accuracy: 3)
+        XCTAssertEqual(Double(ink.map(\.x).max()! + 1), (origin.x + lines.map(\.usedRect.maxX).max()!) * scale, accuracy: 3)
+        XCTAssertLessThanOrEqual(lines.map(\.usedRect.maxX).max()!, 200 + hangingAllowance)
         XCTAssertEqual(try filesInDir(), ["blank.png", "page.png"], "no temporary files left")
     }
 

@@ -24,6 +24,17 @@ struct BreakItems {
     /// when no line does.
     var lineStartTrim: [Double]? = nil
 
+    /// By item, the width a line ending at that break gives back: what the mark before
+    /// the break (or the hyphen it adds) hangs into the margin (`CharacterProtrusion`);
+    /// nil when no break does.
+    var lineEndTrim: [Double]? = nil
+
+    /// The width a line ending at item `i` gives back.
+    func endTrim(_ i: Int) -> Double {
+        guard let lineEndTrim else { return 0 }
+        return i < lineEndTrim.count ? lineEndTrim[i] : 0
+    }
+
     /// The width a line whose first item is `start` gives back.
     func startTrim(_ start: Int) -> Double {
         guard let lineStartTrim, start < count else { return 0 }
@@ -175,7 +186,33 @@ extension BreakItems {
         append(.penalty, width: 0, penalty: BreakItems.infinity, cluster: n)
         append(.glue, width: 0, stretch: BreakItems.infinity, cluster: n)
         append(.penalty, width: 0, penalty: -BreakItems.infinity, cluster: n)
+        if justified, CharacterProtrusion.applies(to: p, parameters: parameters) { addProtrusion(p, parameters: parameters) }
         finish()
+    }
+
+    /// The room punctuation at the ends of lines gives by hanging into the margins: at each
+    /// break, what the mark before it (or the added hyphen) hangs out on the right; at each
+    /// cluster, what it hangs out on the left when a line starts there.
+    private mutating func addProtrusion(_ p: ShapedParagraph, parameters: TypesettingParameters) {
+        var ends = [Double](repeating: 0, count: count)
+        var anyEnd = false
+        let hyphen = CharacterProtrusion.right(Unicode.Scalar(0x2D)) * parameters.protrusion
+        for i in 0..<count where isLegalBreak(i) && !(kind[i] == .penalty && penalty[i] <= -BreakItems.infinity) {
+            let trim = kind[i] == .penalty && addsHyphen[i] ? width[i] * hyphen
+                : CharacterProtrusion.right(p, cluster: Int(cluster[i]) - 1, parameters: parameters)
+            if trim > 0 { ends[i] = trim; anyEnd = true }
+        }
+        if anyEnd { lineEndTrim = ends }
+        // A line starts at a box after a break: the first box, or one after glue or a penalty.
+        var starts: [Double]? = nil
+        for j in 0..<count where kind[j] == .box && (j == 0 || kind[j - 1] != .box) {
+            let c = Int(cluster[j])
+            let trim = CharacterProtrusion.left(p, cluster: c, parameters: parameters)
+            guard trim > 0 else { continue }
+            if starts == nil { starts = [Double](repeating: 0, count: p.clusterCount) }
+            starts![c] = trim
+        }
+        if let starts { lineStartTrim = starts }
     }
 
     /// Whether a line that ends before cluster `c` of `p` ends at a penalty that gives

@@ -80,7 +80,7 @@ struct LineBreaker {
             for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
             var anyCandidate = false
             keep.removeAll(keepingCapacity: true)
-            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
+            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0) - items.endTrim(i)
             let stretchHere = items.sumStretch[i] + ragStretch, shrinkHere = items.sumShrink[i]
             for a in active {
                 let node = nodes[a]

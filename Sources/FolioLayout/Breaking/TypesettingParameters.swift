@@ -61,21 +61,29 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var raggedStretch: Double
     /// Words shorter than this many letters are not hyphenated.
     public var minimumHyphenatedWordLength: Int
+    /// How far punctuation at the ends of a justified line hangs into the margin
+    /// (character protrusion, as microtype's): 1 is the full amount of
+    /// `CharacterProtrusion`'s table (a period hangs 70 % of its width, a hyphen 70 %, a
+    /// comma 60 %, a closing double quote 50 %, an opening quote 50–70 % at the left), 0
+    /// turns it off.
+    public var protrusion: Double
 
     /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
     /// 3000, a final hyphen 5000, adjacent fitness 100, a hyphen across a turn 1000; spaces stretch by ½ and shrink by ⅓), with 2 % of
-    /// font expansion in quarter-percent steps, three ems of rag, words of five letters.
+    /// font expansion in quarter-percent steps, three ems of rag, words of five letters,
+    /// punctuation protruding into the margins of justified lines.
     public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 adjacentFitnessDemerits: Double = 100, brokenPenalty: Double = 1000, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
-                minimumHyphenatedWordLength: Int = 5) {
+                minimumHyphenatedWordLength: Int = 5, protrusion: Double = 1) {
         self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits
         self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.brokenPenalty = brokenPenalty; self.spaceStretch = spaceStretch
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
+        self.protrusion = protrusion
     }
 
     /// The values `init()` gives.
@@ -105,6 +113,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("expansion-step", expansionStep, 0.0001...0.1),
             ("ragged-stretch", raggedStretch, 0...100),
             ("minimum-hyphenated-word-length", Double(minimumHyphenatedWordLength), 2...64),
+            ("protrusion", protrusion, 0...1),
         ]
         for (name, value, range) in checks {
             if let problem = outside(name, value, range) { return problem }

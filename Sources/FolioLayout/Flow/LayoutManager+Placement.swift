@@ -64,7 +64,8 @@ extension LayoutManager {
             let area = LineSlot.textArea(rectWidth: rect.width, contentWidth: content.width, padding: container.lineFragmentPadding,
                                          style: style, firstLine: firstLine, opens: opens, closes: closes, rtl: rtl)
             return LineSlot(containerIndex: c.containerIndex, rect: rect, textX: rect.minX + area.x, textWidth: area.width,
-                            leadingIndent: area.leadingIndent, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes)
+                            leadingIndent: area.leadingIndent, lineInContainer: c.linesInContainer, opensLine: opens, closesLine: closes,
+                            hangsLeft: rect.minX <= content.minX + 1e-6, hangsRight: rect.maxX >= content.maxX - 1e-6)
         }
     }
 

@@ -14,6 +14,10 @@ struct LineSlot: Equatable {
     /// This fragment is the first or last one at its y.
     var opensLine: Bool
     var closesLine: Bool
+    /// Punctuation may hang past the fragment's left (right) end: it meets the container's
+    /// edge there, a margin, not an obstacle the text flows around (`CharacterProtrusion`).
+    var hangsLeft = true
+    var hangsRight = true
 }
 
 extension LineSlot {

@@ -108,12 +108,17 @@ struct LineAssembler {
             + (shown.symbol?.width ?? 0)
         let eastAsian = p.eastAsian != nil && truncation == nil ? eastAsianGlue(p, shown: shown, span: span, visibleEnd: end) : nil
         if let eastAsian { natural += eastAsian.width }
-        var justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth,
+        let mark = span.continuesLine ? p.continuationMark : nil
+        var hang = protrusion(p, span: span, shown: shown, visibleEnd: end, truncated: truncation != nil || !tabWidth.isEmpty || mark != nil)
+        // Into a margin only: beside an obstacle the line keeps to its fragment (and takes
+        // up what the breaker counted on by setting its spaces a little closer).
+        if !slot.hangsLeft { hang.left = 0 }
+        if !slot.hangsRight { hang.right = 0 }
+        var justification = justify(p, shown: shown, natural: &natural, span: span, width: slot.textWidth + hang.left + hang.right,
                                     truncation: truncation, hasTabs: !tabWidth.isEmpty, eastAsian: eastAsian)
         if eastAsian != nil { justification.eastAsianFrom = first }
-        let mark = span.continuesLine ? p.continuationMark : nil
         if mark != nil { natural += p.continuationMarkWidth }
-        var x = lineStart(p, natural: natural, slot: slot)
+        var x = lineStart(p, natural: natural, slot: slot) - hang.left
         let segments = visualOrder(logicalSegments(p, shown: shown, first: first))
 
         var runs: [GlyphRun] = []
@@ -162,6 +167,26 @@ struct LineAssembler {
     }
 
     /// Where the line's text starts, for its alignment and natural width.
+    /// What the line's first and last marks hang into the margins (`CharacterProtrusion`),
+    /// as the breaker counted it; nothing for a line cut short, with tabs or a mark.
+    private func protrusion(_ p: ShapedParagraph, span: LineSpan, shown: ShownClusters, visibleEnd end: Int,
+                            truncated: Bool) -> (left: Double, right: Double) {
+        guard !truncated, shown.truncated == nil, CharacterProtrusion.applies(to: p, parameters: parameters) else { return (0, 0) }
+        var left = 0.0, right = 0.0
+        if span.start < p.clusterCount, shown.ranges.first?.lowerBound == span.start, shown.symbolAt != -1 {
+            left = CharacterProtrusion.left(p, cluster: span.start, parameters: parameters)
+        }
+        // A paragraph's last line is not stretched to the margin: nothing to hang there.
+        if !span.endsParagraphOrForced {
+            if span.hyphenated, let symbol = shown.symbol {
+                right = symbol.width * CharacterProtrusion.right(Unicode.Scalar(0x2D)) * parameters.protrusion
+            } else if end > span.start {
+                right = CharacterProtrusion.right(p, cluster: end - 1, parameters: parameters)
+            }
+        }
+        return (left, right)
+    }
+
     private func lineStart(_ p: ShapedParagraph, natural: Double, slot: LineSlot) -> Double {
         var x = slot.textX
         switch p.alignment {

@@ -10,6 +10,7 @@ import Yams
 ///   hyphen-penalty: 100       # make hyphens rarer
 ///   double-hyphen-demerits: 10000
 ///   glyph-expansion: 0        # no font expansion
+///   protrusion: 0             # punctuation keeps inside the margins
 /// ```
 extension TemplateYAML {
     /// The keys of the block, each with the field it sets (key paths are not Sendable;
@@ -29,6 +30,7 @@ extension TemplateYAML {
         ("glyph-expansion", \.glyphExpansion),
         ("expansion-step", \.expansionStep),
         ("ragged-stretch", \.raggedStretch),
+        ("protrusion", \.protrusion),
     ]
 
     /// `base` with the block's values; each must be a number in its range (the error
