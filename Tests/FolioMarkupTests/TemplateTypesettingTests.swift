@@ -23,12 +23,13 @@ final class TemplateTypesettingTests: XCTestCase {
           glyph-expansion: 0
           expansion-step: 0.005
           ragged-stretch: 2
+          protrusion: 0.5
           minimum-hyphenated-word-length: 7
         """)
         let expected = TypesettingParameters(tolerance: 400, linePenalty: 20, hyphenPenalty: 1000, explicitHyphenPenalty: 60,
                                              doubleHyphenDemerits: 10000, adjacentFitnessDemerits: 500, spaceStretch: 0.6,
                                              spaceShrink: 0.25, glyphExpansion: 0, expansionStep: 0.005, raggedStretch: 2,
-                                             minimumHyphenatedWordLength: 7)
+                                             minimumHyphenatedWordLength: 7, protrusion: 0.5)
         XCTAssertEqual(t.typesetting, expected)
     }
 
@@ -63,6 +64,7 @@ final class TemplateTypesettingTests: XCTestCase {
             ("typesetting:\n  minimum-hyphenated-word-length: 4.5\n", "2:35", "must be a whole number"),
             ("typesetting: 200\n", "1:14", "typesetting is a mapping"),
             ("typesetting:\n  hyphen-penalty: -10000\n", "2:19", "hyphen-penalty must be between -9999 and 10000 (got -10000)"),
+            ("typesetting:\n  protrusion: 2\n", "2:15", "protrusion must be between 0 and 1 (got 2)"),
         ]
         for (body, place, words) in cases {
             XCTAssertThrowsError(try load("name: x\n" + body)) { error in
