@@ -24,12 +24,13 @@ final class TemplateTypesettingTests: XCTestCase {
           expansion-step: 0.005
           ragged-stretch: 2
           protrusion: 0.5
+          baseline-grid: 13
           minimum-hyphenated-word-length: 7
         """)
         let expected = TypesettingParameters(tolerance: 400, linePenalty: 20, hyphenPenalty: 1000, explicitHyphenPenalty: 60,
                                              doubleHyphenDemerits: 10000, adjacentFitnessDemerits: 500, spaceStretch: 0.6,
                                              spaceShrink: 0.25, glyphExpansion: 0, expansionStep: 0.005, raggedStretch: 2,
-                                             minimumHyphenatedWordLength: 7, protrusion: 0.5)
+                                             minimumHyphenatedWordLength: 7, protrusion: 0.5, baselineGrid: 13)
         XCTAssertEqual(t.typesetting, expected)
     }
 
@@ -40,6 +41,10 @@ final class TemplateTypesettingTests: XCTestCase {
         var book = TypesettingParameters.standard
         book.finalHyphenDemerits = 20000
         XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
+        // Two columns keep their lines in line on a grid of the body's leading.
+        var twoColumn = book
+        twoColumn.baselineGrid = 11.5
+        XCTAssertEqual(try BuiltinTemplates.template(named: "two-column").typesetting, twoColumn)
     }
 
     func testExtendingKeepsWhatTheBlockLeavesOut() throws {

@@ -67,23 +67,30 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// comma 60 %, a closing double quote 50 %, an opening quote 50–70 % at the left), 0
     /// turns it off.
     public var protrusion: Double
+    /// The step of a baseline grid in points (0: none): every line of the flow starts on
+    /// the next multiple of it from its container's top, so that headings, spacing and
+    /// blocks never knock the lines of a page's columns, or of facing pages, out of line.
+    /// Set it to the body text's leading (its lines are then a step tall, and their
+    /// baselines on the grid). Notes, floating blocks, table cells and frames keep their
+    /// own spacing.
+    public var baselineGrid: Double
 
     /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
     /// 3000, a final hyphen 5000, adjacent fitness 100, a hyphen across a turn 1000; spaces stretch by ½ and shrink by ⅓), with 2 % of
     /// font expansion in quarter-percent steps, three ems of rag, words of five letters,
-    /// punctuation protruding into the margins of justified lines.
+    /// punctuation protruding into the margins of justified lines, no baseline grid.
     public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 adjacentFitnessDemerits: Double = 100, brokenPenalty: Double = 1000, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
-                minimumHyphenatedWordLength: Int = 5, protrusion: Double = 1) {
+                minimumHyphenatedWordLength: Int = 5, protrusion: Double = 1, baselineGrid: Double = 0) {
         self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits
         self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.brokenPenalty = brokenPenalty; self.spaceStretch = spaceStretch
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
-        self.protrusion = protrusion
+        self.protrusion = protrusion; self.baselineGrid = baselineGrid
     }
 
     /// The values `init()` gives.
@@ -114,6 +121,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("ragged-stretch", raggedStretch, 0...100),
             ("minimum-hyphenated-word-length", Double(minimumHyphenatedWordLength), 2...64),
             ("protrusion", protrusion, 0...1),
+            ("baseline-grid", baselineGrid, 0...200),
         ]
         for (name, value, range) in checks {
             if let problem = outside(name, value, range) { return problem }

@@ -59,7 +59,10 @@ extension LayoutManager {
         if let cached = noteLineCache[key] { return cached }
         let storage = TextStorage()
         storage.append(text)
-        let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: typesetting, shaping: shapingPool)
+        // A note or a block keeps its own spacing: it is not set on the page's grid.
+        var own = typesetting
+        own.baselineGrid = 0
+        let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: own, shaping: shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: max(width, 1), height: 1e7)))
         probe.ensureLayout()
         storage.removeObserver(probe)

@@ -21,6 +21,8 @@ extension LayoutManager {
     /// or container as needed; nil when the chain is exhausted.
     /// `footNeed` gives the room, in a container, that notes referenced in the line
     /// need at its foot besides the notes already there (`LayoutManager+Footnotes.swift`).
+    /// With a baseline grid (`TypesettingParameters.baselineGrid`), a line's top is moved
+    /// down to the grid.
     func nextSlot(_ c: inout FlowCursor, height: Double, style: ParagraphStyle, firstLine: Bool, rtl: Bool,
                   ask: Bool, footNeed: ((Int) -> Double)? = nil) -> LineSlot? {
         var emptyContainers = 0
@@ -31,6 +33,16 @@ extension LayoutManager {
                 // Floating blocks at the top of the column push its first line down.
                 let top = content.minY + (floatReserves.isEmpty ? 0 : topFloatReserve(c.containerIndex))
                 if c.linesInContainer == 0 && c.y < top { c.y = top }
+                if typesetting.baselineGrid > 0, c.y.isFinite {
+                    // The grid runs from the container's top, a step apart: a line starts on
+                    // the first grid line at or below where it would, so the body's lines
+                    // (a step tall) keep their baselines in line across columns and pages
+                    // whatever headings, spacing and blocks come between. The line's top, not
+                    // its baseline, is snapped: a bold or italic face's slightly other ascent
+                    // must not push a line a whole step down.
+                    let step = typesetting.baselineGrid
+                    c.y = content.minY + ((c.y - content.minY) / step - 1e-6).rounded(.up) * step
+                }
                 let full = container.maximumNumberOfLines > 0 && c.linesInContainer >= container.maximumNumberOfLines
                 // Notes and floating blocks at the foot take their room from the bottom of the column.
                 let foot = footReserve(c.containerIndex) + (footNeed?(c.containerIndex) ?? 0)

@@ -46,6 +46,12 @@ struct LineAssembler {
         return h
     }
 
+    /// How far below a line's top its baseline is: the leading shared equally above and
+    /// below the glyphs.
+    static func baselineOffset(_ m: LineMetrics, height: Double) -> Double {
+        (height - m.ascent - m.descent) / 2 + m.ascent
+    }
+
     /// The clusters a line shows, without spaces at its end.
     func visibleEnd(_ p: ShapedParagraph, _ span: LineSpan) -> Int {
         var end = span.end
@@ -98,7 +104,7 @@ struct LineAssembler {
         let lineMetrics = metrics(p, span)
         let (ascent, descent) = (lineMetrics.ascent, lineMetrics.descent)
         let height = LineAssembler.lineHeight(lineMetrics, style: p.style)
-        let baseline = top + (height - ascent - descent) / 2 + ascent
+        let baseline = top + LineAssembler.baselineOffset(lineMetrics, height: height)
 
         let shown = shownClusters(p, span: span, visibleEnd: end, slot: slot, truncation: truncation)
         var leaders = Set<Int>()

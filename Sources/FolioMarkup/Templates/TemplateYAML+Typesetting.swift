@@ -11,6 +11,7 @@ import Yams
 ///   double-hyphen-demerits: 10000
 ///   glyph-expansion: 0        # no font expansion
 ///   protrusion: 0             # punctuation keeps inside the margins
+///   baseline-grid: 13         # every line's baseline on a 13 pt grid (the body's leading)
 /// ```
 extension TemplateYAML {
     /// The keys of the block, each with the field it sets (key paths are not Sendable;
@@ -31,6 +32,7 @@ extension TemplateYAML {
         ("expansion-step", \.expansionStep),
         ("ragged-stretch", \.raggedStretch),
         ("protrusion", \.protrusion),
+        ("baseline-grid", \.baselineGrid),
     ]
 
     /// `base` with the block's values; each must be a number in its range (the error

@@ -118,7 +118,10 @@ final class FrameSetter {
         let lines = max(1, Int(((frame.rect.height + 0.5) / max(lineHeight, 1)).rounded(.down)))
         if paragraph.lineBreakMode == .wordWrap { paragraph.lineBreakMode = .truncateTail }
         let storage = TextStorage(" ", attributes: attributes, paragraphStyle: paragraph)
-        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: template.typesetting, shaping: shaping)
+        // A frame (a running head, a folio) keeps to its own rect, not the body's grid.
+        var typesetting = template.typesetting
+        typesetting.baselineGrid = 0
+        let manager = LayoutManager(textStorage: storage, defaults: defaults, typesetting: typesetting, shaping: shaping)
         let container = TextContainer(size: Size(width: frame.rect.width, height: max(frame.rect.height, 1)))
         container.maximumNumberOfLines = lines
         manager.addTextContainer(container)
