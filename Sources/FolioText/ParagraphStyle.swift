@@ -200,6 +200,14 @@ public struct ParagraphStyle: Hashable, Sendable {
         get { settings.values.minimumScaleFactor }
         set { update(\.minimumScaleFactor, min(1, max(0.01, newValue))) }
     }
+    /// A drop cap: the paragraph's first letter (with an opening quote before it) set this
+    /// many lines high in the margin of its first lines, its top on the first line's capitals
+    /// and its foot on the baseline of the last, those lines indented to leave it room. 0
+    /// (the default) or 1: none. At most 10.
+    public var dropCapLines: Int {
+        get { settings.values.dropCapLines }
+        set { update(\.dropCapLines, min(10, max(0, newValue))) }
+    }
     /// Set for code listings: lines too long for the column wrap anywhere, and each
     /// continuation line starts with this mark (see `ContinuationMark`). Nil: lines break
     /// as `lineBreakMode` says.
@@ -339,6 +347,7 @@ public struct ParagraphStyle: Hashable, Sendable {
         var defaultTabInterval: Double = 0
         var lineBreakMode: LineBreakMode = .wordWrap
         var minimumScaleFactor: Double = 1
+        var dropCapLines: Int = 0
         var continuationMark: ContinuationMark? = nil
         var baseWritingDirection: WritingDirection = .natural
         var breakBefore: BreakBefore = .none

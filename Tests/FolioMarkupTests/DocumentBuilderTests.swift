@@ -478,3 +478,22 @@ extension DocumentBuilderTests {
         XCTAssertEqual(size(inParagraph: 1), body * 1.5, accuracy: 1e-9)
     }
 }
+
+/// `{.dropcap}` (the standard `dropcap` style) and the `drop-cap` property.
+final class DropCapStyleTests: XCTestCase {
+    func testTheDropcapClassSetsThreeLinesAndDropCapIsRangeChecked() throws {
+        let template = try BuiltinTemplates.template(named: "default")
+        let styles = try StyleSheet(template: template)
+        func build(_ markdown: String) throws -> BuiltDocument {
+            try DocumentBuilder(template: template, styles: styles, columnWidth: 450, columnHeight: 700)
+                .build(MarkdownReader.parse(markdown, file: "d.md"))
+        }
+        let built = try build("Before.\n\n{.dropcap}\nOnce upon a time.\n\n{drop-cap=2}\nAnother.")
+        XCTAssertEqual(built.storage.paragraphStyle(ofParagraph: 1).dropCapLines, 3)
+        XCTAssertEqual(built.storage.paragraphStyle(ofParagraph: 2).dropCapLines, 2)
+        XCTAssertEqual(built.storage.paragraphStyle(ofParagraph: 0).dropCapLines, 0)
+        XCTAssertThrowsError(try build("{drop-cap=12}\nText.")) { error in
+            XCTAssertTrue("\(error)".contains("drop-cap is a number of lines from 0 (none) to 10, not '12'"), "\(error)")
+        }
+    }
+}

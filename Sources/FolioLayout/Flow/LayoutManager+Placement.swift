@@ -100,7 +100,7 @@ extension LayoutManager {
         if p.style.textBlockCount > 0 { return layoutTable(at: index, first: p) }
         paragraphsLaidOut += 1
         records.append(ParagraphRecord(cursor: cursor, firstFragment: forgottenFragments + fragments.count, tableStart: index))
-        let style = p.style
+        var style = p.style
         let rtl = p.baseLevel & 1 == 1
         pendingRequest = ContainerRequest(characterIndex: p.storageOffset, breakBefore: .none)
         let breakBefore = keptParagraphs.contains(index) ? .container : style.breakBefore
@@ -125,8 +125,25 @@ extension LayoutManager {
         let paragraphEnd = textStorage.paragraphRange(at: index).upperBound
         let mode = style.lineBreakMode
         let references = footnoteReferences(in: textStorage.paragraphRange(at: index))
+        // A drop cap takes the paragraph's first letter out of its lines and indents the
+        // lines it spans, which stay together (at least as many lines before a break).
+        let dropCap = style.dropCapLines > 1 && mode == .wordWrap
+            ? DropCap(p, lines: style.dropCapLines, step: nominal + style.lineSpacing, defaults: defaults, typesetting: typesetting,
+                      context: context) : nil
+        if let dropCap { style.orphans = max(style.orphans, min(dropCap.lines, 10)) }
+        /// Line `k` of the paragraph as the drop cap narrows it.
+        func besideDropCap(_ slot: LineSlot, line k: Int) -> LineSlot {
+            guard let dropCap, k < dropCap.lines else { return slot }
+            var s = slot
+            s.textX += dropCap.indent
+            s.textWidth = max(1, s.textWidth - dropCap.indent)
+            s.hangsLeft = false
+            return s
+        }
 
-        var start = 0
+        var start = dropCap?.clusters ?? 0
+        // Where the drop cap's last line ends: a shorter paragraph leaves the room below it.
+        var dropCapFoot: (container: Int, y: Double)? = nil
         var firstLine = true
         var placedAny = false
         // After a misprediction: the real width of the first line to break, and how often
@@ -157,7 +174,7 @@ extension LayoutManager {
                         chainEnds = true
                         return predicted.last?.textWidth ?? 1e9
                     }
-                    predicted.append(s)
+                    predicted.append(besideDropCap(s, line: placedContainers.count + predicted.count))
                     self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
@@ -190,12 +207,13 @@ extension LayoutManager {
                     let lineEnd = span.end < n ? p.storageOffset + Int(p.clusterStart[span.end]) : paragraphEnd
                     notes = unplacedNotes(references, in: pendingRequest.characterIndex..<lineEnd)
                 }
-                guard let slot = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
+                guard let nextPlace = nextSlot(&probe, height: height, style: style, firstLine: firstLine && k == 0,
                                           rtl: rtl, ask: true,
                                           footNeed: notes.isEmpty ? nil : { [unowned self] c in self.minimumFootNeed(notes, container: c) }) else {
                     markUnplaced(from: p.storageOffset + (span.start < n ? Int(p.clusterStart[span.start]) : p.text.count))
                     return
                 }
+                let slot = besideDropCap(nextPlace, line: placedContainers.count)
                 if k == 0, start == 0, firstLine, p.hasSizedAttachments, refits < 3,
                    let column = column(forShaping: slot.containerIndex),
                    AttachmentRoom(columnWidth: column.width, padding: column.padding, style: style) != p.attachmentRoom {
@@ -264,6 +282,14 @@ extension LayoutManager {
                     warnings.append(LayoutWarning(characterRange: fragment.characterRange,
                                                   message: "line is \(height) pt tall, taller than its container; it overflows"))
                 }
+                if let dropCap, placedContainers.isEmpty {
+                    // The letter goes in before the first line, its foot on the baseline of
+                    // the last line it spans.
+                    fragments.append(dropCap.fragment(x: nextPlace.textX, baseline: fragment.baseline + Double(dropCap.lines - 1) * dropCap.step,
+                                                      paragraph: p, paragraphIndex: index, containerIndex: slot.containerIndex,
+                                                      assembler: assembler))
+                    dropCapFoot = (slot.containerIndex, top + Double(dropCap.lines) * dropCap.step - style.lineSpacing)
+                }
                 fragments.append(fragment)
                 if !notes.isEmpty {
                     placeFootnotes(notes, paragraph: index, container: slot.containerIndex, lineBottom: top + height)
@@ -279,6 +305,9 @@ extension LayoutManager {
                 if truncation != nil { break breaking }
             }
             break
+        }
+        if let foot = dropCapFoot, cursor.containerIndex == foot.container, cursor.band.isEmpty, cursor.y < foot.y {
+            cursor.y = foot.y
         }
         if placedAny { cursor.y += style.paragraphSpacing }
         if textStorage.hasFloatingBlocks {

@@ -29,7 +29,7 @@ package struct PropertyTable {
     static let paragraphNames: [String] = [
         "align", "indent", "head-indent", "tail-indent", "line-height", "leading", "min-line-height",
         "max-line-height", "line-spacing", "space-before", "space-after", "hyphenate", "tabs", "tab-interval",
-        "line-break", "min-scale", "direction", "break-before", "keep-with-next", "orphans", "widows", "next",
+        "line-break", "min-scale", "drop-cap", "direction", "break-before", "keep-with-next", "orphans", "widows", "next",
     ] + eastAsianNames
     static var allNames: [String] { characterNames + paragraphNames }
 
@@ -268,6 +268,9 @@ package struct PropertyTable {
         case "min-scale":
             let scale = try number(in: 0.1...1)
             paragraph { $0.minimumScaleFactor = scale }
+        case "drop-cap":
+            guard let n = Int(v), (0...10).contains(n) else { throw fail(p, "drop-cap is a number of lines from 0 (none) to 10, not '\(v)'") }
+            paragraph { $0.dropCapLines = n }
         case "direction":
             let d: WritingDirection = try choice(["natural": .natural, "ltr": .leftToRight, "rtl": .rightToLeft])
             paragraph { $0.baseWritingDirection = d }

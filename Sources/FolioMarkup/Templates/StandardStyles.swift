@@ -23,6 +23,8 @@ package enum StandardStyles {
         ("quote", "body", [("size", "0.95em"), ("indent", "0"), ("head-indent", "1.5em"), ("tail-indent", "-1.5em"),
                            ("space-before", "0.4em"), ("space-after", "0.4em")]),
         ("list", "body", [("indent", "0"), ("head-indent", "1.5em"), ("space-after", "0.2em")]),
+        // `{.dropcap}` on a paragraph: its first letter three lines high (a chapter's opening).
+        ("dropcap", "body", [("indent", "0"), ("drop-cap", "3")]),
         ("code", "body", [("font", "DejaVu Sans Mono"), ("size", "0.85em"), ("align", "left"), ("hyphenate", "false"),
                           ("indent", "0"), ("head-indent", "1em"), ("line-break", "char-wrap"),
                           ("space-before", "0.4em"), ("space-after", "0.6em")]),
