@@ -46,6 +46,36 @@ final class FootnoteRenderTests: XCTestCase {
         XCTAssertTrue(text.contains("See ??, ☃ é."), text)
     }
 
+    /// Notes referenced in table cells gather under the table: at the foot of the column
+    /// where it ends (they used to be lost: the mark was set, the note never).
+    func testNotesInTableCellsAreSetUnderTheTable() throws {
+        let dir = try makeTemporaryDirectory()
+        for rows in [3, 60, 120] {
+            let body = (0..<rows).map { "| row \($0)\($0 == 1 ? "[^b]" : "") | r\($0)x |" }.joined(separator: "\n")
+            let doc = try write("Text with a note.[^a]\n\n| Item | Code |\n|---|--:|\n" + body
+                                + "\n\nAfter the table.\n\n[^a]: First note.\n[^b]: Note from the table.\n", "table\(rows).md", in: dir)
+            let pdf = dir.appendingPathComponent("table\(rows).pdf").path
+            let result = try folio(["render", doc, "-o", pdf], environment: fixedEpoch)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+            let pages = try pdfPageCount(pdf)
+            let notePage = try (1...pages).first { try pdfText(pdf, first: $0, last: $0).contains("Note from the table.") }
+            XCTAssertNotNil(notePage, "\(rows) rows: the table's note is missing")
+            // On the page where the table ends, below its last row.
+            let lastRow = "r\(rows - 1)x"
+            let endPage = try (1...pages).first { try pdfText(pdf, first: $0, last: $0).contains(lastRow) }
+            if let notePage, let endPage {
+                XCTAssertTrue(notePage == endPage || notePage == endPage + 1, "\(rows) rows: note on page \(notePage), table ends on \(endPage)")
+                if notePage == endPage {
+                    let words = try pdfWords(pdf, first: notePage, last: notePage)
+                    let note = try XCTUnwrap(words.first { n in n.text == "Note" && words.contains { w in w.text == "table." && abs(w.yMin - n.yMin) < 1 } })
+                    let row = try XCTUnwrap(words.last { $0.text == lastRow })
+                    XCTAssertGreaterThan(note.yMin, row.yMax, "the note is below the table's last row")
+                }
+            }
+        }
+    }
+
     func testEachNoteIsOnThePageOfItsReferenceBelowTheText() throws {
         for template in ["default", "two-column"] {
             let dir = try makeTemporaryDirectory()

@@ -41,6 +41,37 @@ final class DropCapTests: XCTestCase {
         XCTAssertEqual(cap.baseline - lines[1].baseline, 24, accuracy: 0.01, "two line steps below the first line's baseline")
     }
 
+    func testTheRestIsBrokenByTotalFitWithHyphens() {
+        // First fit (what breaking from inside the first word used to fall back to) never
+        // hyphenates; total fit, in a column this narrow, does.
+        let manager = layOut([(prose + " " + prose, 3)], width: 130)
+        XCTAssertTrue(manager.lineFragments.contains(where: \.isHyphenated), "no hyphens: first fit")
+        assertCoversEveryCharacterOnce(manager)
+    }
+
+    func testTheLetterStandsAtTheHeadIndentNotTheFirstLineIndent() {
+        let storage = TextStorage()
+        var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+        style.minimumLineHeight = 12; style.maximumLineHeight = 12
+        style.firstLineHeadIndent = 15
+        style.dropCapLines = 3
+        storage.append(prose, attributes: font, paragraphStyle: style)
+        let manager = LayoutManager(textStorage: storage)
+        manager.addTextContainer(TextContainer(size: Size(width: 240, height: 2000)))
+        manager.ensureLayout()
+        let lines = manager.lineFragments
+        XCTAssertEqual(lines[0].usedRect.minX, 0, accuracy: 0.01)
+        XCTAssertEqual(lines[1].usedRect.minX, lines[2].usedRect.minX, accuracy: 0.01, "the lines beside it start together")
+    }
+
+    func testAParagraphOpeningWithSomethingOtherThanALetterHasNone() {
+        for text in [" spaced", "\tTabbed text that goes on", "— a dash opens this one"] {
+            let manager = layOut([(text + " " + prose, 3)])
+            XCTAssertFalse(manager.lineFragments[0].rect.height > 20, "\(text): no drop cap")
+            assertCoversEveryCharacterOnce(manager)
+        }
+    }
+
     func testAnOpeningQuoteGoesWithTheLetter() throws {
         let manager = layOut([("“Quoted openings take the quote with the letter,” said the narrator, at some length, to fill three lines of this column at least.", 2)])
         XCTAssertEqual(manager.textStorage.substring(manager.lineFragments[0].characterRange), "“Q")

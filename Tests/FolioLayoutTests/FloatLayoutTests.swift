@@ -17,13 +17,7 @@ final class FloatLayoutTests: XCTestCase {
 
     /// A block of `lines` lines of 12 pt (a stand-in for a figure: its height is what counts).
     private func block(_ lines: Int, _ placement: FloatingBlock.Placement, label: String) -> FloatingBlock {
-        var text = AttributedText()
-        for k in 0..<lines {
-            text.append("\(label) line \(k)", attributes: font)
-            text.endParagraph(style())
-        }
-        text.removeFinalSeparator()
-        return FloatingBlock(text, placement: placement)
+        FloatingBlock(stackedLines(lines, label: label), placement: placement)
     }
 
     /// Paragraphs of prose; `blocks[k]` is anchored after paragraph k.

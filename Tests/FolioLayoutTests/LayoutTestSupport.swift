@@ -16,6 +16,21 @@ func makeStorage(_ text: String, size: Double = 10, style: ParagraphStyle = Para
                 paragraphStyle: style)
 }
 
+/// `count` paragraphs of one 12 pt line each ("LABEL line K" in 10 pt DejaVu Serif): a
+/// stand-in for a figure in a floating block, whose height is what counts.
+func stackedLines(_ count: Int, label: String) -> AttributedText {
+    var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+    style.minimumLineHeight = 12
+    style.maximumLineHeight = 12
+    var text = AttributedText()
+    for k in 0..<count {
+        text.append("\(label) line \(k)", attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10)))
+        text.endParagraph(style)
+    }
+    text.removeFinalSeparator()
+    return text
+}
+
 /// Asserts every character of the storage is covered exactly once by the fragments, in order.
 func assertCoversEveryCharacterOnce(_ manager: LayoutManager, file: StaticString = #filePath, line: UInt = #line) {
     var expected = 0

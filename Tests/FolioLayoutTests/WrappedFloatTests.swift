@@ -18,13 +18,7 @@ final class WrappedFloatTests: XCTestCase {
 
     /// A block of `lines` short lines of 12 pt (a stand-in for a figure).
     private func block(_ lines: Int, wrap: FloatingBlock.Wrap) -> FloatingBlock {
-        var text = AttributedText()
-        for k in 0..<lines {
-            text.append("Figure \(k)", attributes: font)
-            text.endParagraph(style())
-        }
-        text.removeFinalSeparator()
-        return FloatingBlock(text, wrap: wrap)
+        FloatingBlock(stackedLines(lines, label: "Figure"), wrap: wrap)
     }
 
     /// `paragraphs` paragraphs of prose, `block` anchored after the first; columns

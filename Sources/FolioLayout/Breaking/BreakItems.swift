@@ -113,6 +113,9 @@ extension BreakItems {
         }
         let eastAsian = p.eastAsian
         if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
+        // A drop cap takes the first letter out of the lines: the first word's box is split
+        // after it, so that breaking starts at an item (total fit, not first fit).
+        let dropCapSplit = p.style.dropCapLines > 1 && p.style.lineBreakMode == .wordWrap ? DropCap.initialClusters(p) : nil
         // East Asian text justifies by its spacing, not by widening glyphs (and every
         // expansion step would be one more copy of thousands of ideographs in the PDF).
         let expansion = justified && eastAsian == nil ? parameters.glyphExpansion : 0
@@ -155,6 +158,11 @@ extension BreakItems {
                     start = k
                 }
                 appendWord(p, clusters: start..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
+                           expansion: expansion, hyphen: hyphen)
+            } else if let split = dropCapSplit, c < split, split < end {
+                appendWord(p, clusters: c..<split, hyphenator: nil, runLanguages: nil, parameters: parameters,
+                           expansion: expansion, hyphen: hyphen)
+                appendWord(p, clusters: split..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
                            expansion: expansion, hyphen: hyphen)
             } else {
                 appendWord(p, clusters: c..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,

@@ -26,12 +26,7 @@ struct DropCap {
     /// that is only its initial).
     init?(_ p: ShapedParagraph, lines: Int, step: Double, defaults: LayoutDefaults, typesetting: TypesettingParameters,
           context: ShapingContext) {
-        guard lines > 1, p.clusterCount > 1, p.baseLevel & 1 == 0, p.eastAsian == nil, let run = p.runs.first,
-              run.font.capHeight > 0, step > 0 else { return nil }
-        // An opening quote or bracket goes with the letter.
-        var k = 1
-        if CharacterProtrusion.left(p, cluster: 0, parameters: .standard) > 0 || Self.opens(p) { k = 2 }
-        guard k < p.clusterCount, !p.clusterFlags[k - 1].contains(.space), !p.clusterFlags[k].contains(.mandatoryBefore) else { return nil }
+        guard lines > 1, let k = Self.initialClusters(p), let run = p.runs.first, run.font.capHeight > 0, step > 0 else { return nil }
         let end = Int(p.clusterStart[k])
         guard end > 0, end <= p.text.count else { return nil }
         // Capitals `lines - 1` steps and one capital high.
@@ -54,10 +49,24 @@ struct DropCap {
         indent = initial.clusterWidth.reduce(0, +) + Self.gap * font.size
     }
 
-    /// Whether `p` opens with a mark that goes with the letter after it.
-    private static func opens(_ p: ShapedParagraph) -> Bool {
-        guard let b = p.text.first else { return false }
-        return b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")
+    /// How many of `p`'s clusters make its initial — its first letter or digit, with an
+    /// opening quote or bracket before it — or nil when it cannot have one: right-to-left
+    /// or East Asian text, a paragraph that opens with something else (an image, a space,
+    /// a tab) or that is only its initial. The breaker splits the first word there
+    /// (`BreakItems`), so the rest of the paragraph is broken from it by total fit.
+    static func initialClusters(_ p: ShapedParagraph) -> Int? {
+        guard p.clusterCount > 1, p.baseLevel & 1 == 0, p.eastAsian == nil else { return nil }
+        var k = 1
+        if CharacterProtrusion.left(p, cluster: 0, parameters: .standard) > 0 { k = 2 }
+        guard k < p.clusterCount, !p.clusterFlags[k].contains(.mandatoryBefore), !p.clusterFlags[k].contains(.tab) else { return nil }
+        // The letter itself: the first scalar of the cluster before the split.
+        let at = Int(p.clusterStart[k - 1])
+        guard at < p.text.count else { return nil }
+        var decoder = UTF8()
+        var bytes = p.text[at...].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&bytes),
+              scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { return nil }
+        return k
     }
 
     /// The letter as a line of its own, placed at `x` with its baseline on `baseline`:

@@ -102,7 +102,9 @@ extension LayoutManager {
                 let gap = used == 0 ? options.separatorSpace : options.spacing
                 // Below the reference line in its own container; elsewhere, up to the
                 // share a carried note may take.
-                let room = (c == index ? content.maxY - lineBottom : content.height * options.maximumFraction) - used - gap
+                var room = (c == index ? content.maxY - lineBottom : content.height * options.maximumFraction) - used - gap
+                // Never up into a block the text runs beside.
+                if !floatPieces.isEmpty { room = min(room, content.maxY - besideBottom(c) - used - gap) }
                 var to = from
                 while to < lines.count, lines[to].rect.maxY - lines[from].rect.minY <= room + 1e-6 { to += 1 }
                 // Something always goes: the reference line's container was chosen to hold

@@ -47,7 +47,10 @@ extension LayoutManager {
                 // Notes and floating blocks at the foot take their room from the bottom of the column.
                 let foot = footReserve(c.containerIndex) + (footNeed?(c.containerIndex) ?? 0)
                     + (floatReserves.isEmpty ? 0 : bottomFloatReserve(c.containerIndex))
-                let overflows = c.y + height > content.maxY - foot + 1e-6
+                // A line referencing notes needs them below any block the text runs beside.
+                var lowest = c.y + height
+                if footNeed != nil, !floatPieces.isEmpty { lowest = max(lowest, besideBottom(c.containerIndex)) }
+                let overflows = lowest > content.maxY - foot + 1e-6
                 let emptyContainer = c.linesInContainer == 0 && c.y <= content.minY + 1e-6
                 if full || (overflows && !(emptyContainer && height + foot > content.height && content.height > 0)) {
                     // Containers left without a single line (too small, or blocked all
@@ -130,13 +133,18 @@ extension LayoutManager {
         let dropCap = style.dropCapLines > 1 && mode == .wordWrap
             ? DropCap(p, lines: style.dropCapLines, step: nominal + style.lineSpacing, defaults: defaults, typesetting: typesetting,
                       context: context) : nil
-        if let dropCap { style.orphans = max(style.orphans, min(dropCap.lines, 10)) }
+        if let dropCap {
+            style.orphans = max(style.orphans, min(dropCap.lines, 10))
+            // The letter stands where the lines beside it start: no first-line indent.
+            style.firstLineHeadIndent = style.headIndent
+        }
         /// Line `k` of the paragraph as the drop cap narrows it.
         func besideDropCap(_ slot: LineSlot, line k: Int) -> LineSlot {
             guard let dropCap, k < dropCap.lines else { return slot }
             var s = slot
             s.textX += dropCap.indent
             s.textWidth = max(1, s.textWidth - dropCap.indent)
+            s.leadingIndent += dropCap.indent
             s.hangsLeft = false
             return s
         }
@@ -214,7 +222,7 @@ extension LayoutManager {
                     return
                 }
                 let slot = besideDropCap(nextPlace, line: placedContainers.count)
-                if k == 0, start == 0, firstLine, p.hasSizedAttachments, refits < 3,
+                if k == 0, start == (dropCap?.clusters ?? 0), firstLine, p.hasSizedAttachments, refits < 3,
                    let column = column(forShaping: slot.containerIndex),
                    AttachmentRoom(columnWidth: column.width, padding: column.padding, style: style) != p.attachmentRoom {
                     // Images sized to their column were fitted to another (or to none): fit

@@ -44,8 +44,10 @@ extension LayoutManager {
         guard firstNew < textStorage.paragraphCount, firstOld > 0, firstOld < records.count else { return nil }
         let start = records[firstOld].firstFragment - forgottenFragments
         // Notes placed from the tail would have to be spliced back with it.
+        // Lines wrapped around a block were set for where it stood: with any such block the
+        // tail is set again (a block re-placed by the edit may stand elsewhere).
         guard !footnotePieces.contains(where: { $0.paragraphIndex >= firstOld }),
-              !floatPieces.contains(where: { $0.paragraphIndex >= firstOld }) else { return nil }
+              !floatPieces.contains(where: { $0.paragraphIndex >= firstOld || $0.besideRect != nil }) else { return nil }
         guard start >= 0, start < fragments.count,
               !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound

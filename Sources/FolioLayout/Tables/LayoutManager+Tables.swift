@@ -273,10 +273,31 @@ extension LayoutManager {
         noteOverflow(finalFooter.first?.cells.first?.characterRange)
         part.close(at: cursor.y, into: &out)
         flush()
+        placeTableNotes(of: index...last)
         cursor.linesInContainer += 1
         cursor.y += t.spacingAfter + textStorage.paragraphStyle(ofParagraph: last).paragraphSpacing
         noteCompletedContainers()
         if last + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: last) }
+    }
+
+    /// Notes referenced in the table's cells (`paragraphs`) gather under it: at the foot
+    /// of the column where it ends, or of the next one when their first line does not fit
+    /// below its last row there.
+    private func placeTableNotes(of paragraphs: ClosedRange<Int>) {
+        guard textStorage.hasFootnotes else { return }
+        let range = textStorage.paragraphRange(at: paragraphs.lowerBound).lowerBound..<textStorage.paragraphRange(at: paragraphs.upperBound).upperBound
+        let notes = unplacedNotes(footnoteReferences(in: range), in: range)
+        guard let first = notes.first, let content = container(at: cursor.containerIndex, ask: false)?.contentRect else { return }
+        let here = cursor.containerIndex
+        let firstLine = lines(of: first, width: content.width).first.map { $0.rect.height } ?? 0
+        let used = footReserve(here)
+        let gap = used == 0 ? footnoteLayout.separatorSpace : footnoteLayout.spacing
+        if content.maxY - cursor.y - used - gap >= firstLine - 1e-6 {
+            placeFootnotes(notes, paragraph: paragraphs.lowerBound, container: here, lineBottom: cursor.y)
+        } else {
+            let next = container(at: here + 1, ask: false)?.contentRect ?? content
+            placeFootnotes(notes, paragraph: paragraphs.lowerBound, container: here + 1, lineBottom: next.minY)
+        }
     }
 
     /// The container the cursor is in, asked of the delegate when needed, with the

@@ -256,6 +256,9 @@ public final class PageComposer: LayoutManagerDelegate {
         // Blocks sent to the top or foot of a column, or to one of their own, would too.
         // Those in the flow where they fit, and those the text runs beside, are measured
         // with the text: the probe below places them as the columns will.
+        // A block anchored on the section's last separator would not be in the copy measured.
+        if manager.textStorage.hasFloatingBlocks, end < manager.textStorage.length,
+           manager.textStorage.attributes(at: end - 1).attributes.floatingBlock != nil { return nil }
         if manager.textStorage.hasFloatingBlocks,
            manager.textStorage.attributeRuns(of: .floatingBlock, in: offset..<end).contains(where: { run in
                guard let block = run.value?.base as? FloatingBlock else { return false }
