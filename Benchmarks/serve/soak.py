@@ -4,7 +4,7 @@
 soak: N good invoice requests in a row from 4 client threads; the server's resident
       memory (VmRSS, from /proc) is sampled after every request and the peak of the first
       and last 1 000 requests compared.
-faults: M requests mixing malformed JSON, truncated bodies, oversized bodies, deeply nested
+faults: M requests mixing malformed JSON, truncated JSON and multipart bodies, oversized bodies, deeply nested
       Markdown, slow clients (a byte a second for a few seconds, then gone) and clients that
       disconnect mid-request, interleaved with good requests: every good request must be
       answered 200 with a PDF, the server must stay up, and (from 2 000 requests) the
@@ -102,7 +102,10 @@ if mode == "soak":
 # faults
 rng = random.Random(1)
 deep = json.dumps({"document": "> " * 5000 + "deep\n\n" + "*" * 3000 + "x" + "*" * 3000 + "\n\n" + "- " * 2000 + "item"}).encode()
-kinds = os.environ.get("KINDS", "malformed truncated oversized deep slow disconnect wrong-type bad-template").split()
+kinds = os.environ.get("KINDS", "malformed truncated truncated-multipart oversized deep slow disconnect wrong-type bad-template").split()
+boundary = "folio-soak-boundary"
+multipart = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"document\"\r\n\r\n# Title\n\nText.\r\n"
+             f"--{boundary}\r\nContent-Disposition: form-data; name=\"template\"\r\n\r\ninvoice\r\n--{boundary}--\r\n").encode()
 counts = {k: 0 for k in kinds + ["good"]}
 good_failures = 0
 rss_start = rss_kb()
@@ -123,6 +126,15 @@ for i in range(count):
         elif kind == "truncated":
             head = f"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(good_body)}\r\n\r\n".encode()
             raw(head + good_body[: len(good_body) // 2], close_early=True)   # cut short, then gone
+        elif kind == "truncated-multipart":
+            # A multipart body cut off inside a part: half sent, then the client waits or hangs up.
+            head = (f"POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n"
+                    f"Content-Length: {len(multipart)}\r\n\r\n").encode()
+            cut = multipart[: rng.randrange(10, len(multipart) - 10)]
+            if rng.random() < 0.5:
+                raw(head + cut, close_early=True)
+            else:
+                post(cut[:-4] + f"\r\n--{boundary}--\r\n".encode(), content_type=f"multipart/form-data; boundary={boundary}")
         elif kind == "oversized":
             post(b'{"document": "' + b"a" * (17 << 20) + b'"}')
         elif kind == "deep":
