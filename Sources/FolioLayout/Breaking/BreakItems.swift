@@ -35,6 +35,10 @@ struct BreakItems {
         return i < lineEndTrim.count ? lineEndTrim[i] : 0
     }
 
+    /// `lineStartTrim` holds what opening marks hang into the left margin (protrusion,
+    /// given up beside an obstacle), not East Asian trims (always taken).
+    var startTrimIsProtrusion = false
+
     /// The width a line whose first item is `start` gives back.
     func startTrim(_ start: Int) -> Double {
         guard let lineStartTrim, start < count else { return 0 }
@@ -220,7 +224,7 @@ extension BreakItems {
             if starts == nil { starts = [Double](repeating: 0, count: p.clusterCount) }
             starts![c] = trim
         }
-        if let starts { lineStartTrim = starts }
+        if let starts { lineStartTrim = starts; startTrimIsProtrusion = true }
     }
 
     /// Whether a line that ends before cluster `c` of `p` ends at a penalty that gives

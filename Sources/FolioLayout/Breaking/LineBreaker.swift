@@ -12,6 +12,9 @@ struct LineBreaker {
         /// A line (counted from the first one broken) that should not end in a hyphen: the
         /// last of a column, whose word would go on over the column or page turn.
         var unhyphenatedLine: Int? = nil
+        /// Whether punctuation may hang past line k's start and end (`CharacterProtrusion`):
+        /// only where the line meets the column's edge. Nil: everywhere.
+        var hangs: ((Int) -> (left: Bool, right: Bool))? = nil
     }
 
 
@@ -45,6 +48,7 @@ struct LineBreaker {
         var baseStretch = 0.0
         var baseShrink = 0.0
         var lineWidth = 0.0     // the width of the line after this break
+        var hangsRight = true   // whether that line's end may take its protrusion
     }
 
     /// Total-fit breaks from item `first`; nil when no feasible set exists within
@@ -55,10 +59,12 @@ struct LineBreaker {
         func made(_ node: Node) -> Node {
             var n = node
             // The prefix sums have an entry past the last item: `start` may be `count`.
-            n.baseWidth = items.sumWidth[n.start] + items.startTrim(n.start)
+            n.lineWidth = widths.width(n.line)
+            let hangs = widths.hangs?(n.line) ?? (left: true, right: true)
+            n.baseWidth = items.sumWidth[n.start] + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
             n.baseStretch = items.sumStretch[n.start]
             n.baseShrink = items.sumShrink[n.start]
-            n.lineWidth = widths.width(n.line)
+            n.hangsRight = hangs.right
             return n
         }
         var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1))]
@@ -80,11 +86,12 @@ struct LineBreaker {
             for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
             var anyCandidate = false
             keep.removeAll(keepingCapacity: true)
-            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0) - items.endTrim(i)
+            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
+            let endTrim = items.endTrim(i)
             let stretchHere = items.sumStretch[i] + ragStretch, shrinkHere = items.sumShrink[i]
             for a in active {
                 let node = nodes[a]
-                let w = widthHere - node.baseWidth
+                let w = widthHere - node.baseWidth - (node.hangsRight ? endTrim : 0)
                 let lineWidth = node.lineWidth
                 var r: Double
                 if w < lineWidth {

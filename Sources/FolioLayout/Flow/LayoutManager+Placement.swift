@@ -186,10 +186,15 @@ extension LayoutManager {
                     self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
                 }
                 return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
-            }, uniformFrom: unhyphenatedLines[index].map { max(uniformFrom(firstLine: firstLine), $0 - placedContainers.count + 2) }
+            }, uniformFrom: max(unhyphenatedLines[index].map { max(uniformFrom(firstLine: firstLine), $0 - placedContainers.count + 2) }
                 ?? uniformFrom(firstLine: firstLine),
+                // The lines beside a drop cap are narrower than the rest: told apart.
+                (dropCap?.lines ?? 0) - placedContainers.count + 1),
                // Lines before it are told apart (above), so the breaker knows which line this is.
-               unhyphenatedLine: unhyphenatedLines[index].map { $0 - placedContainers.count })
+               unhyphenatedLine: unhyphenatedLines[index].map { $0 - placedContainers.count },
+               // Punctuation hangs only where a line meets the column's edge (not beside an
+               // obstacle, a wrapped block or a drop cap): the breaker counts the room there only.
+               hangs: { k in k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true) })
             let spans: [LineSpan]
             if start == 0, firstLine, unhyphenatedLines[index] == nil, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
