@@ -71,6 +71,22 @@ final class SpanningFigureTests: XCTestCase {
         XCTAssertTrue(movedOn, "no case opened a page for the figure")
     }
 
+    /// A short document whose columns balance, with drop caps in it: both columns hold
+    /// text, on one page, and each letter sits beside its lines.
+    func testColumnsWithDropCapsBalanceOnOnePage() throws {
+        let dir = try makeTemporaryDirectory()
+        let doc = (0..<4).map { _ in "{.dropcap}\n" + String(repeating: prose, count: 6) }.joined(separator: "\n\n") + "\n"
+        let pdf = try render(doc, in: dir)
+        XCTAssertEqual(try pdfPageCount(pdf), 1)
+        // The text, without the folio at the page's foot.
+        let words = try pdfWords(pdf, first: 1, last: 1).filter { $0.yMax < 780 }
+        let extent = textExtent(words)
+        let middle = (extent.minX + extent.maxX) / 2
+        let left = words.filter { $0.midX < middle }, right = words.filter { $0.midX > middle }
+        XCTAssertFalse(left.isEmpty || right.isEmpty, "both columns hold text")
+        XCTAssertEqual(left.map(\.yMax).max()!, right.map(\.yMax).max()!, accuracy: 30, "balanced")
+    }
+
     func testANewBandOfColumnsStartsBelowAFigureAtTheFootOfAColumn() throws {
         let dir = try makeTemporaryDirectory()
         let doc = String(repeating: prose, count: 3) + "\n\n{float=bottom}\n![Footcaption of a figure](chart.png)\n\n"

@@ -86,6 +86,7 @@ struct DropCap {
         line.rect.size.width = line.usedRect.width
         line.containerIndex = containerIndex
         line.isLastLineOfParagraph = false
+        line.isDropCap = true
         return line
     }
 }

@@ -32,6 +32,9 @@ public struct LineFragment: Sendable {
     /// A copy drawn again: a table's header or footer row repeated where the table
     /// continues. Queries by character skip copies; the original stands for the text.
     public var isRepetition = false
+    /// A paragraph's drop cap (`ParagraphStyle.dropCapLines`): its first letter set large
+    /// beside its first lines, which come after it.
+    public var isDropCap = false
     /// What a table draws with this line: backgrounds, borders and rules (set on a line
     /// without text that leads each group of rows; empty elsewhere).
     public var decorations: [BlockDecoration] = []

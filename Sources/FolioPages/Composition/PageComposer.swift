@@ -270,23 +270,27 @@ public final class PageComposer: LayoutManagerDelegate {
                                   shaping: manager.shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
         probe.ensureLayout()
-        var lines = probe.lineFragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        // A drop cap stands beside its paragraph's first lines, not above them.
+        let fragments = probe.lineFragments.filter { !$0.isDropCap }
+        var lines = fragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
         // A column may not start at a line that follows a keep-with-next paragraph (a
         // heading), nor leave fewer lines of a paragraph before or after it than its
         // `orphans` and `widows`: the flow would move lines, and the columns must allow for it.
-        let paragraphs = probe.lineFragments.map(\.paragraphIndex)
+        let paragraphs = fragments.map(\.paragraphIndex)
         var lineInParagraph: [Int] = [], linesOfParagraph: [Int: Int] = [:]
         for p in paragraphs {
             lineInParagraph.append(linesOfParagraph[p, default: 0])
             linesOfParagraph[p, default: 0] += 1
         }
-        var kept = probe.lineFragments.indices.map { i -> Bool in
+        var kept = fragments.indices.map { i -> Bool in
             guard i > 0 else { return false }
             if paragraphs[i - 1] != paragraphs[i] {
                 return storage.paragraphStyle(ofParagraph: paragraphs[i - 1]).keepWithNext
             }
             let style = storage.paragraphStyle(ofParagraph: paragraphs[i])
-            return lineInParagraph[i] < style.orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
+            // The lines beside a drop cap stay together, as the flow keeps them.
+            let orphans = style.dropCapLines > 1 ? max(style.orphans, style.dropCapLines) : style.orphans
+            return lineInParagraph[i] < orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
         }
         if storage.hasFloatingBlocks {
             // Blocks in the flow, and those the text runs beside, are measured as items
