@@ -10,43 +10,42 @@ struct DropCap {
     let lines: Int
     /// The paragraph's clusters the initial takes (they are not set in the lines).
     let clusters: Int
-    /// The initial alone, shaped at its size.
-    let initial: ShapedParagraph
+    /// The letter set as a line of its own, at x 0, y 0.
+    let letter: LineFragment
     /// The indent of the paragraph's first `lines` lines: the letter's width and a gap.
     let indent: Double
-    /// The paragraph's first line's height and the step from one baseline to the next, as
-    /// the letter was sized for them.
+    /// The step from one baseline to the next, as the letter was sized for it.
     let step: Double
 
     /// The space between the letter and the text beside it, in ems of the text.
     static let gap = 0.25
 
-    /// The drop cap of `p` spanning `lines` lines `step` apart, or nil when the paragraph
-    /// cannot have one (no letter to drop, right-to-left or East Asian text, a paragraph
-    /// that is only its initial).
-    init?(_ p: ShapedParagraph, lines: Int, step: Double, defaults: LayoutDefaults, typesetting: TypesettingParameters,
-          context: ShapingContext) {
+    /// The drop cap of `p` spanning `lines` lines `step` apart, its letter set by `setLine`;
+    /// nil when the paragraph cannot have one (`initialClusters`).
+    init?(_ p: ShapedParagraph, lines: Int, step: Double, defaults: LayoutDefaults,
+          setLine: (String, TextAttributes) -> LineFragment) {
         guard lines > 1, let k = Self.initialClusters(p), let run = p.runs.first, run.font.capHeight > 0, step > 0 else { return nil }
         let end = Int(p.clusterStart[k])
         guard end > 0, end <= p.text.count else { return nil }
         // Capitals `lines - 1` steps and one capital high.
         let font = run.font
         let height = Double(lines - 1) * step + font.capHeight
-        let size = font.size * height / font.capHeight
         var attributes = run.attributes
         let descriptor = attributes.font ?? defaults.attributes.font ?? FontDescriptor(families: [font.familyName], size: font.size)
-        attributes.font = descriptor.withSize(size)
-        let storage = TextStorage()
-        storage.append(String(decoding: p.text[0..<end], as: UTF8.self), attributes: attributes,
-                       paragraphStyle: ParagraphStyle(alignment: .left))
-        var plain = typesetting
-        plain.protrusion = 0
-        initial = BackgroundWorker.shape(paragraph: 0, of: storage, defaults: defaults, typesetting: plain, column: nil, context: context)
-        guard initial.clusterCount > 0 else { return nil }
+        attributes.font = descriptor.withSize(font.size * height / font.capHeight)
+        var letter = setLine(String(decoding: p.text[0..<end], as: UTF8.self), attributes)
+        guard !letter.glyphRuns.isEmpty else { return nil }
+        let range = p.storageOffset..<(p.storageOffset + end)
+        letter.characterRange = range
+        for r in letter.glyphRuns.indices { letter.glyphRuns[r].characterRange = range }
+        letter.rect.size.width = letter.usedRect.width
+        letter.isLastLineOfParagraph = false
+        letter.isDropCap = true
+        self.letter = letter
         self.lines = lines
         self.clusters = k
         self.step = step
-        indent = initial.clusterWidth.reduce(0, +) + Self.gap * font.size
+        indent = letter.usedRect.width + Self.gap * font.size
     }
 
     /// How many of `p`'s clusters make its initial — its first letter or digit, with an
@@ -69,24 +68,11 @@ struct DropCap {
         return k
     }
 
-    /// The letter as a line of its own, placed at `x` with its baseline on `baseline`:
+    /// The letter placed at `x` in container `containerIndex`, its baseline on `baseline`:
     /// its capitals' foot on the last line it spans.
-    func fragment(x: Double, baseline: Double, paragraph: ShapedParagraph, paragraphIndex: Int, containerIndex: Int,
-                  assembler: LineAssembler) -> LineFragment {
-        let span = LineSpan(start: 0, end: initial.clusterCount, next: initial.clusterCount, hyphenated: false,
-                            endsParagraphOrForced: true)
-        let h = LineAssembler.lineHeight(assembler.metrics(initial, span), style: initial.style)
-        let slot = LineSlot(containerIndex: containerIndex, rect: Rect(x: x, y: 0, width: 1e6, height: h), textX: x, textWidth: 1e6,
-                            leadingIndent: 0, lineInContainer: 0, opensLine: true, closesLine: true)
-        var line = assembler.assemble(initial, span: span, slot: slot, top: 0, paragraphIndex: paragraphIndex)
-        line = line.offsetBy(dx: 0, dy: baseline - line.baseline)
-        let range = paragraph.storageOffset..<(paragraph.storageOffset + Int(paragraph.clusterStart[clusters]))
-        line.characterRange = range
-        for r in line.glyphRuns.indices { line.glyphRuns[r].characterRange = range }
-        line.rect.size.width = line.usedRect.width
+    func fragment(x: Double, baseline: Double, containerIndex: Int) -> LineFragment {
+        var line = letter.offsetBy(dx: x, dy: baseline - letter.baseline)
         line.containerIndex = containerIndex
-        line.isLastLineOfParagraph = false
-        line.isDropCap = true
         return line
     }
 }

@@ -96,10 +96,7 @@ extension LayoutManager {
             if !waiting {
                 switch block.placement {
                 case .here:
-                    // Below the band of lines the paragraph ended in (an obstacle may have split it).
-                    let below = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
-                    let top = max(cursor.linesInContainer == 0 ? max(below, content.minY + topFloatReserve(here)) : below,
-                                  besideBottom(here))
+                    let top = topBelowCursor(in: here, content: content)
                     if top + h <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6 {
                         floatPieces.append(FloatPiece(block: block, containerIndex: here, place: .flow(y: top), height: h,
                                                       width: width, paragraphIndex: paragraph))
@@ -157,9 +154,7 @@ extension LayoutManager {
         func x(_ area: Rect) -> Double { wrap.side == .left ? area.minX : area.maxX - width }
         let here = cursor.containerIndex
         let waiting = floatPieces.last.map { $0.containerIndex > here } ?? false
-        var top = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
-        if cursor.linesInContainer == 0 { top = max(top, content.minY + topFloatReserve(here)) }
-        top = max(top, besideBottom(here))
+        let top = topBelowCursor(in: here, content: content)
         if !waiting, top.isFinite, top + h <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6 {
             addPiece(FloatPiece(block: block, containerIndex: here, place: .beside(Rect(x: x(content), y: top, width: width, height: h)),
                                 height: h, width: width, paragraphIndex: paragraph))
@@ -214,6 +209,15 @@ extension LayoutManager {
             let width = span.upperBound - span.lowerBound
             return width >= max(minimumWidth, 1e-9) ? Rect(x: span.lowerBound, y: first.minY, width: width, height: first.height) : nil
         }
+    }
+
+    /// Where a block placed now in container `here` can start: below the band of lines the
+    /// paragraph ended in (an obstacle may have split it), below the blocks at the column's
+    /// top when nothing is set in it yet, and below any block the text runs beside.
+    private func topBelowCursor(in here: Int, content: Rect) -> Double {
+        let below = cursor.band.isEmpty ? cursor.y : cursor.y + cursor.bandHeight
+        let top = cursor.linesInContainer == 0 ? max(below, content.minY + topFloatReserve(here)) : below
+        return max(top, besideBottom(here))
     }
 
     private func addPiece(_ piece: FloatPiece) {

@@ -131,8 +131,9 @@ extension LayoutManager {
         // A drop cap takes the paragraph's first letter out of its lines and indents the
         // lines it spans, which stay together (at least as many lines before a break).
         let dropCap = style.dropCapLines > 1 && mode == .wordWrap
-            ? DropCap(p, lines: style.dropCapLines, step: nominal + style.lineSpacing, defaults: defaults, typesetting: typesetting,
-                      context: context) : nil
+            ? DropCap(p, lines: style.dropCapLines, step: nominal + style.lineSpacing, defaults: defaults,
+                      setLine: { [unowned self] text, attributes in self.lineOnItsOwn(text, attributes: attributes, paragraphIndex: index) })
+            : nil
         if let dropCap {
             style.orphans = max(style.orphans, min(dropCap.lines, 10))
             // The letter stands where the lines beside it start: no first-line indent.
@@ -299,8 +300,7 @@ extension LayoutManager {
                     // The letter goes in before the first line, its foot on the baseline of
                     // the last line it spans.
                     fragments.append(dropCap.fragment(x: nextPlace.textX, baseline: fragment.baseline + Double(dropCap.lines - 1) * dropCap.step,
-                                                      paragraph: p, paragraphIndex: index, containerIndex: slot.containerIndex,
-                                                      assembler: assembler))
+                                                      containerIndex: slot.containerIndex))
                     dropCapFoot = (slot.containerIndex, top + Double(dropCap.lines) * dropCap.step - style.lineSpacing)
                 }
                 fragments.append(fragment)

@@ -114,6 +114,21 @@ extension LayoutManager {
 }
 
 extension LayoutManager {
+    /// `text` in `attributes` set as one line, left-aligned and as wide as it is, its top
+    /// at y 0 and its start at x 0, with this manager's fonts (a table's "continued"
+    /// label, a drop cap's letter).
+    func lineOnItsOwn(_ text: String, attributes: TextAttributes, paragraphIndex: Int) -> LineFragment {
+        let storage = TextStorage()
+        storage.append(text, attributes: attributes, paragraphStyle: ParagraphStyle(alignment: .left))
+        let p = BackgroundWorker.shape(paragraph: 0, of: storage, defaults: defaults, typesetting: typesetting, column: nil,
+                                       context: context)
+        let span = LineSpan(start: 0, end: p.clusterCount, next: p.clusterCount, hyphenated: false, endsParagraphOrForced: true)
+        let h = LineAssembler.lineHeight(assembler.metrics(p, span), style: p.style)
+        let slot = LineSlot(containerIndex: 0, rect: Rect(x: 0, y: 0, width: 1e6, height: h), textX: 0, textWidth: 1e6,
+                            leadingIndent: 0, lineInContainer: 0, opensLine: true, closesLine: true)
+        return assembler.assemble(p, span: span, slot: slot, top: 0, paragraphIndex: paragraphIndex)
+    }
+
     /// The height the paragraph holding `offset` needs for its first line at least, in a
     /// column `columnWidth` wide: the attachment it starts with (a figure) sized for that
     /// column, or 0 when it starts with text. A page maker asks before opening a band of

@@ -310,15 +310,7 @@ extension LayoutManager {
 
     /// The line set above each continuation of a table ("continued"), at x 0, y 0.
     private func continuationLine(_ text: String, attributes: TextAttributes, paragraphIndex: Int) -> LineFragment {
-        let storage = TextStorage()
-        storage.append(text, attributes: attributes, paragraphStyle: ParagraphStyle(alignment: .left))
-        let p = BackgroundWorker.shape(paragraph: 0, of: storage, defaults: defaults, typesetting: typesetting, column: nil,
-                                       context: context)
-        let span = LineSpan(start: 0, end: p.clusterCount, next: p.clusterCount, hyphenated: false, endsParagraphOrForced: true)
-        let h = LineAssembler.lineHeight(assembler.metrics(p, span), style: p.style)
-        let slot = LineSlot(containerIndex: 0, rect: Rect(x: 0, y: 0, width: 1e6, height: h), textX: 0, textWidth: 1e6,
-                            leadingIndent: 0, lineInContainer: 0, opensLine: true, closesLine: true)
-        var line = assembler.assemble(p, span: span, slot: slot, top: 0, paragraphIndex: paragraphIndex)
+        var line = lineOnItsOwn(text, attributes: attributes, paragraphIndex: paragraphIndex)
         let at = pendingRequest.characterIndex
         line.characterRange = at..<at
         for k in line.glyphRuns.indices { line.glyphRuns[k].characterRange = at..<at }

@@ -13,8 +13,7 @@ extension BuildState {
         guard let value = block.spec?.value(of: "float") else { return fallback }
         if value == "none" { return nil }
         guard let placement = FloatingBlock.Placement(rawValue: value) else {
-            let location = block.spec?.properties.last(where: { $0.name == "float" })?.location ?? block.location
-            throw DocumentError(location, "float is here, top, bottom, page or none, not '\(value)'")
+            throw DocumentError(block.spec?.location(of: "float") ?? block.location, "float is here, top, bottom, page or none, not '\(value)'")
         }
         return placement
     }
@@ -23,9 +22,7 @@ extension BuildState {
     /// `wrap-width=40%`, 10–90 % of the column); nil when it asks for none.
     func floatWrap(_ block: Block) throws -> FloatingBlock.Wrap? {
         if pendingColumns != nil { return nil }
-        func place(_ name: String) -> SourceLocation {
-            block.spec?.properties.last(where: { $0.name == name })?.location ?? block.location
-        }
+        func place(_ name: String) -> SourceLocation { block.spec?.location(of: name) ?? block.location }
         guard let value = block.spec?.value(of: "wrap") else {
             if block.spec?.value(of: "wrap-width") != nil {
                 throw DocumentError(place("wrap-width"), "wrap-width needs wrap=left or wrap=right beside it")
@@ -37,8 +34,7 @@ extension BuildState {
             throw DocumentError(place("wrap"), "wrap is left, right or none, not '\(value)'")
         }
         guard let width = block.spec?.value(of: "wrap-width") else { return FloatingBlock.Wrap(side: side) }
-        let digits = width.hasSuffix("%") ? String(width.dropLast()) : ""
-        guard let percent = Double(digits.trimmingCharacters(in: .whitespaces)), percent.isFinite, percent >= 10, percent <= 90 else {
+        guard let percent = Percentage.value(width), percent >= 10, percent <= 90 else {
             throw DocumentError(place("wrap-width"), "wrap-width is a share of the column from 10% to 90%, such as 40%, not '\(width)'")
         }
         return FloatingBlock.Wrap(side: side, width: percent / 100)

@@ -151,7 +151,7 @@ extension BuildState {
     /// `auto`, `30%`, `2fr` or a length.
     static func columnWidth(_ text: String) -> TableColumnWidth? {
         if text == "auto" { return .automatic }
-        if text.hasSuffix("%"), let p = Double(text.dropLast()), p > 0, p <= 100 { return .fraction(p / 100) }
+        if let p = Percentage.value(text), p > 0, p <= 100 { return .fraction(p / 100) }
         if text.hasSuffix("fr"), let f = Double(text.dropLast(2)), f > 0, f <= 1000 { return .flexible(f) }
         if let l = Length(text), l.points > 0, l.points <= 14_400 { return .points(l.points) }
         return nil

@@ -21,6 +21,11 @@ public struct StyleSpec: Hashable, Sendable {
         properties.last(where: { $0.name == name })?.value
     }
 
+    /// Where the value last given to `name` was written, if anywhere.
+    public func location(of name: String) -> SourceLocation? {
+        properties.last(where: { $0.name == name })?.location
+    }
+
     /// This spec with `other` laid over it: classes of both (each once), `other`'s id if it has
     /// one, and `other`'s properties after these (so they win where both set a key).
     public func merged(with other: StyleSpec) -> StyleSpec {

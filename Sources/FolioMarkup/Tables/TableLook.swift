@@ -167,7 +167,7 @@ public struct TableLook: Hashable, Sendable {
         case "auto": return .automatic
         case "full": return .fraction(1)
         default:
-            guard v.hasSuffix("%"), let p = Double(v.dropLast()), p > 0, p <= 100 else {
+            guard let p = Percentage.value(v), p > 0, p <= 100 else {
                 throw TableLookError("width is auto, full or a percentage up to 100%, not '\(v)'")
             }
             return .fraction(p / 100)
