@@ -104,7 +104,9 @@ let package = Package(
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout", "FolioTestSupport"], exclude: ["Fonts"]),
         .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),
-        .testTarget(name: "FolioMarkupTests", dependencies: ["FolioMarkup", "FolioTestSupport"]),
+        .testTarget(name: "FolioMarkupTests", dependencies: [
+            "FolioMarkup", "FolioTestSupport", .product(name: "CSV", package: "CSV.swift"),
+        ]),
         .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
         .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "FolioTestSupport"]),

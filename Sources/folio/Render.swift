@@ -241,7 +241,7 @@ struct Render: ParsableCommand {
         // Writing over the document or an image it uses would destroy what it is made from.
         let sources = Dictionary(prepared.sources.map { (URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path, $0) },
                                  uniquingKeysWith: { first, _ in first })
-        for path in each == nil ? [out] : eachPaths {
+        for path in each == nil ? [out] : eachPaths where !path.isEmpty {   // "": not in this shard
             let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
             if let source = sources[target] {
                 throw Messages.error("\(path): the output would replace \(source), which the PDF is made from; choose another \(each == nil ? "-o" : "--each pattern")")

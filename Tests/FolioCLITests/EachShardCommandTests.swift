@@ -92,6 +92,11 @@ final class EachShardCommandTests: XCTestCase {
             XCTAssertEqual(pdfs(in: dir), [], "nothing written for \(c.pattern)")
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
         }
+        // A shard holding neither record finds the clash too; a CSV list likewise.
+        let (dir, doc, data) = try setUp(data: "id\na\nb\na\n", dataName: "d.csv")
+        let result = try render(doc, data, ["--each", dir.path + "/out/{{id}}.pdf", "--shard", "1/3"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "folio: error: --each: records 1 and 3 would both be written to \(dir.path)/out/a.pdf (pattern '\(dir.path)/out/{{id}}.pdf'): nothing was written\n")
     }
 
     func testEachRefusesOutputAndNeedsData() throws {

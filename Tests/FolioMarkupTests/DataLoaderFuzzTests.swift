@@ -1,3 +1,4 @@
+import CSV
 import FolioTestSupport
 import FolioMarkup
 import Foundation
@@ -85,6 +86,39 @@ final class DataLoaderFuzzTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 2000)
+    }
+
+    /// A CSV file's rows, split one at a time from where the check found them, are the
+    /// rows CSV.swift gives splitting the whole file (blank lines left out), and the
+    /// records of every file the whole loader refuses are refused with the same error.
+    func testCSVRowsSplitOneAtATimeAreTheWholeFilesRows() throws {
+        var g = SplitMix64(seed: 0xC5F_0001)
+        var compared = 0
+        for (format, seed) in Self.seeds where format == .csv {
+            for _ in 0..<1500 {
+                let bytes = mutate(Array(seed.utf8), &g)
+                var whole: DataValue?, wholeError = "", lazyError = ""
+                do { whole = try DataLoader.load(data: Data(bytes), format: .csv, file: "f.csv") } catch { wholeError = "\(error)" }
+                var lazy: DataRecords?
+                do { lazy = try DataLoader.records(data: Data(bytes), format: .csv, file: "f.csv") } catch { lazyError = "\(error)" }
+                XCTAssertEqual(wholeError, lazyError)
+                guard case .array(let values)? = whole, let lazy else { continue }
+                XCTAssertEqual(Array(lazy), values)
+                let text = String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self)
+                let reader = try CSVReader(string: text, hasHeaderRow: true)
+                let header = try XCTUnwrap(reader.headerRow)
+                guard header.count > 1 else { continue }   // one column: a blank line and `""` both split as [""]
+                var rows: [[String]] = []
+                while let row = reader.next() { if row != [""] { rows.append(row) } }
+                let ours = values.map { value -> [String] in
+                    guard case .object(let o) = value else { return [] }
+                    return o.values.map { if case .string(let s) = $0 { return s } else { return "?" } }
+                }
+                XCTAssertEqual(ours, rows, text.debugDescription)
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 300)
     }
 
     /// Whether the reader refused `bytes` for a key given twice in one object.

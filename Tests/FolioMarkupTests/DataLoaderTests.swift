@@ -167,6 +167,18 @@ final class DataLoaderTests: XCTestCase {
         var csv = Data("a,b\n1,".utf8)
         csv.append(contentsOf: [0xC3, 0x28])
         XCTAssertEqual(failure(csv, .csv), "d:2:3: not valid UTF-8 (byte 6 of the file, counting from 0); data files must be UTF-8")
+        // Past the first megabyte (the check goes a megabyte at a time): a character
+        // across the cut is whole, a bad byte later is found at its offset.
+        // (3 + 6 × 174 762 bytes: the megabyte ends inside an é.)
+        let lines = 200_000
+        var big = Data("vv\n".utf8)
+        big.append(contentsOf: Array(repeating: Array("é李\n".utf8), count: lines).joined())
+        XCTAssertEqual(big[1 << 20] & 0xC0, 0x80, "the first megabyte ends inside a character")
+        big.append(contentsOf: Array("é李😀\n".utf8))
+        XCTAssertEqual(try DataLoader.records(data: big, format: .csv, file: "d")?.count, lines + 1)
+        let bad = big.count - 2
+        big.append(contentsOf: [0x78, 0xE6, 0x9D, 0x0A])
+        XCTAssertEqual(failure(big, .csv), "d:\(lines + 3):2: not valid UTF-8 (byte \(bad + 3) of the file, counting from 0); data files must be UTF-8")
     }
 
     // MARK: YAML

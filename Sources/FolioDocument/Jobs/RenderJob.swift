@@ -305,20 +305,35 @@ public struct RenderJob {
                                     defaults: prepared.defaults, settings: settings, to: output, progress: progress)
     }
 
-    /// `--each`: the path of every record of `prepared` (all of them, whatever the shard,
-    /// so every shard finds the same errors), checked before anything is written: a value
-    /// unsafe in a path, or two records with one path, is an error.
+    /// `--each`: the path of every selected record of `prepared` (`""` for the others),
+    /// checked before anything is written: a value unsafe in a path, or two records with
+    /// one path, is an error — among all the records, whatever the shard, so every shard
+    /// finds the same errors. Only a hash of each record's path is kept while checking, so
+    /// a list of a million records costs megabytes, not its paths.
     public func eachPaths(_ prepared: PreparedDocument, pattern: OutputPathPattern) throws -> [String] {
-        var paths: [String] = []
-        var seen: [String: Int] = [:]
+        var paths = [String](repeating: "", count: prepared.records.count)
+        let selected = Set(prepared.selected)
+        func key(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+        // The first record of each hash; the few paths sharing a hash with another one
+        // are compared as text.
+        var firstWithHash: [Int: Int] = [:]
+        var collided: [String: Int] = [:]
+        func clash(_ first: Int, _ index: Int, _ path: String) -> DocumentError {
+            DocumentError(path: "--each", reason: "records \(first + 1) and \(index + 1) would both be written to \(path) (pattern '\(pattern.pattern)'): nothing was written")
+        }
         for (index, record) in prepared.records.enumerated() {
             let path = try pattern.path(for: record, index: index)
-            let key = URL(fileURLWithPath: path).standardizedFileURL.path
-            if let first = seen[key] {
-                throw DocumentError(path: "--each", reason: "records \(first + 1) and \(index + 1) would both be written to \(path) (pattern '\(pattern.pattern)'): nothing was written")
+            let standard = key(path)
+            if let first = firstWithHash[standard.hashValue] {
+                if let earlier = collided[standard] { throw clash(earlier, index, path) }
+                let firstKey = key(try pattern.path(for: prepared.records[first], index: first))
+                if firstKey == standard { throw clash(first, index, path) }
+                collided[firstKey] = collided[firstKey] ?? first
+                collided[standard] = index
+            } else {
+                firstWithHash[standard.hashValue] = index
             }
-            seen[key] = index
-            paths.append(path)
+            if selected.contains(index) { paths[index] = path }
         }
         return paths
     }

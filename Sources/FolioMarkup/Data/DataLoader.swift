@@ -40,22 +40,28 @@ public enum DataLoader {
         }
     }
 
-    /// The records of the file at `path` when it is a list (a JSON array is read one
-    /// record at a time, see `DataRecords`); nil for one value, which `load(path:)` reads.
+    /// The records of the file at `path` when it is a list that is read one record at a
+    /// time (a JSON array, any CSV file; see `DataRecords`); nil for one value or a YAML
+    /// file, which `load(path:)` reads.
     public static func records(path: String) throws -> DataRecords? {
-        guard DataFormat(path: path) == .json else { return nil }
-        return try records(data: read(path), format: .json, file: path)
+        guard let format = DataFormat(path: path), format != .yaml else { return nil }
+        return try records(data: read(path), format: format, file: path)
     }
 
-    /// The records of `data` when it is a JSON array (see `records(path:)`); nil for
-    /// another format or value.
+    /// The records of `data` when it is a JSON array or a CSV file (see
+    /// `records(path:)`); nil for YAML or one value.
     public static func records(data: Data, format: DataFormat, file: String) throws -> DataRecords? {
-        guard format == .json else { return nil }
+        guard format != .yaml else { return nil }
         guard data.count <= DataLimits.maximumFileBytes else { throw tooLarge(file) }
         let source = DataSource(file: file, data: data)
         try source.checkUTF8()
-        let reader = JSONDataReader(source: source)
-        return try reader.recordRanges().map { DataRecords(json: reader, ranges: $0) }
+        switch format {
+        case .json:
+            let reader = JSONDataReader(source: source)
+            return try reader.recordRanges().map { DataRecords(json: reader, ranges: $0) }
+        case .csv: return DataRecords(csv: try CSVDataReader(source: source).rows())
+        case .yaml: return nil
+        }
     }
 
     private static func tooLarge(_ file: String) -> DocumentError {

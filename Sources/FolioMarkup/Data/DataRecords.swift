@@ -1,11 +1,12 @@
-/// The records of a list data file, in order. A JSON array is checked whole when it is
-/// loaded but keeps only where each record is in the file: a record is built when it is
-/// asked for and let go after, so memory does not grow with the number of records (each
-/// is read again when asked for again). Lists from YAML and CSV are held as values.
+/// The records of a list data file, in order. A JSON array or a CSV file is checked whole
+/// when it is loaded but keeps only where each record is in the file: a record is built
+/// when it is asked for and let go after, so memory does not grow with the number of
+/// records (each is read again when asked for again). Lists from YAML are held as values.
 public struct DataRecords: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
         case values([DataValue])
         case json(JSONDataReader, [Range<Int>])
+        case csv(CSVRows)
     }
     private let storage: Storage
 
@@ -14,6 +15,8 @@ public struct DataRecords: RandomAccessCollection, Sendable {
 
     init(json reader: JSONDataReader, ranges: [Range<Int>]) { storage = .json(reader, ranges) }
 
+    init(csv rows: CSVRows) { storage = .csv(rows) }
+
     /// The first position, 0.
     public var startIndex: Int { 0 }
     /// The number of records.
@@ -21,6 +24,7 @@ public struct DataRecords: RandomAccessCollection, Sendable {
         switch storage {
         case .values(let v): return v.count
         case .json(_, let r): return r.count
+        case .csv(let rows): return rows.count
         }
     }
 
@@ -31,6 +35,7 @@ public struct DataRecords: RandomAccessCollection, Sendable {
         case .json(let reader, let ranges):
             // Checked when the file was loaded: building it again cannot fail.
             return (try? reader.record(in: ranges[index])) ?? .null
+        case .csv(let rows): return rows.record(at: index)
         }
     }
 
@@ -39,6 +44,7 @@ public struct DataRecords: RandomAccessCollection, Sendable {
         switch storage {
         case .values(let v): if case .object = v[index] { return true } else { return false }
         case .json(let reader, let ranges): return reader.source.bytes[ranges[index].lowerBound] == UInt8(ascii: "{")
+        case .csv: return true
         }
     }
 }

@@ -49,10 +49,20 @@ struct DataSource {
 
     /// The offset of the first byte that is not part of valid UTF-8, nil when all is.
     func firstInvalidUTF8() -> Int? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        // Checked a megabyte at a time (each piece ending before a character's first
+        // byte), so the check does not copy the whole file; the first piece found bad is
+        // parsed to find the byte.
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + 1 << 20)
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80, end - start < (1 << 20) + 4 { end += 1 }
+            if String(validating: bytes[start..<end], as: UTF8.self) == nil { break }
+            start = end
+        }
+        if start >= bytes.count { return nil }
         var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
+        var iterator = bytes[start...].makeIterator()
+        var offset = start
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded): offset += encoded.count
