@@ -15,6 +15,7 @@ final class DataLoaderFuzzTests: XCTestCase {
         (.json, "[\r\n  {\"a\": [1, [2, [3, {\"b\": \"x\\\"y\"}]]]},\r\n  \"李雷\"\r\n]\r\n"),
         (.yaml, "name: Ann\nitems:\n  - {sku: A-1, price: 12.50, tags: [a, b]}\n  - sku: 'B 2'\n    price: ~\n    flag: true\nbase: &b\n  city: Zürich\nother: *b\ntext: |\n  two\n  lines\n"),
         (.yaml, "- [1, 2, [3, 4]]\n- \"q \\u00e9\"\n- ? plain\n- # comment\n  x: y\n"),
+        (.yaml, "# list\n---\n- id: 1\n  name: 'Ann'\n  lines:\n    - {sku: A-1, qty: 2}\n    - sku: \"B\n      2\"\n# note\n- id: 2\n  text: |\n    a\n    - b\n- &k {id: 3, same: [x]}\n-\n  id: 4\n"),
         (.csv, "id,name,amount\r\n1,Ann,12.50\r\n2,\"Zoë, \"\"Z\"\"\",\"two\r\nlines\"\r\n\r\n3,李,\r\n"),
         (.csv, "\u{FEFF}a\n1\n\"\"\n\n\"x\ny\"\n"),
     ]
@@ -119,6 +120,29 @@ final class DataLoaderFuzzTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 300)
+    }
+
+    /// A YAML list read one item at a time gives what reading it whole gives; a file
+    /// read whole refuses is never split (its error comes from the whole read).
+    func testYAMLItemsReadOneAtATimeAreTheWholeFilesItems() {
+        var g = SplitMix64(seed: 0x9A31_0002)
+        var split = 0, whole = 0
+        for (format, seed) in Self.seeds where format == .yaml {
+            for _ in 0..<1500 {
+                let bytes = mutate(Array(seed.utf8), &g)
+                let all = try? DataLoader.load(data: Data(bytes), format: .yaml, file: "f.yaml")
+                let records = try? DataLoader.records(data: Data(bytes), format: .yaml, file: "f.yaml")
+                guard let records = records ?? nil else { whole += 1; continue }
+                split += 1
+                guard case .array(let values)? = all else {
+                    XCTFail("split, but the whole file reads as \(String(describing: all)): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                    continue
+                }
+                XCTAssertEqual(Array(records), values, String(decoding: bytes, as: UTF8.self).debugDescription)
+            }
+        }
+        XCTAssertGreaterThan(split, 300)
+        XCTAssertGreaterThan(whole, 300)
     }
 
     /// Whether the reader refused `bytes` for a key given twice in one object.

@@ -297,6 +297,40 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(failure("a,b\n1,x\n2,\"open\n3,y\n", .csv), "d:3:3: this quoted field is never closed")
     }
 
+    func testAYAMLListIsReadOneItemAtATimeAsTheWholeIs() throws {
+        let list = """
+            # customers
+            ---
+            - id: 1
+              name: "Ann \\u00e9
+                two lines"
+              note: |
+                kept
+                - as written
+            # between items
+            - &x {id: 2, tags: [a, b], again: *x-no}
+            -
+              id: 3
+              base: &b {city: Zürich}
+              same: *b
+            - plain text
+            - [1, 2]
+            """.replacingOccurrences(of: "*x-no", with: "'*x'") + "\r\n- id: 6\r\n  n: 2.50\r\n"
+        let whole = try DataLoader.load(data: Data(list.utf8), format: .yaml, file: "list.yaml")
+        let records = try XCTUnwrap(try DataLoader.records(data: Data(list.utf8), format: .yaml, file: "list.yaml"))
+        guard case .array(let values) = whole else { return XCTFail("\(whole)") }
+        XCTAssertEqual(values.count, 6)
+        XCTAssertEqual(Array(records), values)
+        XCTAssertEqual((0..<records.count).map(records.isObject(at:)), [true, true, true, false, false, true])
+        // Read whole: an alias to another item's anchor, a flow list, text at the left
+        // edge, a second document; and a file that is not valid (its error comes from `load`).
+        for other in ["- &a {n: 1}\n- *a\n", "[{n: 1}, {n: 2}]\n", "- n: 1\nx: 2\n", "- n: 1\n...\n", "- n: [1\n- n: 2]\n"] {
+            XCTAssertNil(try DataLoader.records(data: Data(other.utf8), format: .yaml, file: "o.yaml"), other)
+        }
+        XCTAssertEqual(try DataLoader.load(data: Data("- &a {n: 1}\n- *a\n".utf8), format: .yaml, file: "o.yaml"),
+                       .array([obj(["n": num("1")]), obj(["n": num("1")])]))
+    }
+
     func testAJSONListIsReadOneRecordAtATimeAsTheWholeIs() throws {
         let text = "[ {\"n\": 1, \"items\": [{\"a\": \"x\"}, 2.50]}, {\"n\": 2, \"note\": \"\\u00e9 \\ud83d\\ude00\"},\r\n {\"n\": 3} , \"text\", [1, 2] ]"
         let whole = try DataLoader.load(data: Data(text.utf8), format: .json, file: "list.json")
@@ -305,7 +339,7 @@ final class DataLoaderTests: XCTestCase {
         XCTAssertEqual(Array(records), values)
         XCTAssertEqual((0..<records.count).map(records.isObject(at:)), [true, true, true, false, false])
         XCTAssertNil(try DataLoader.records(data: Data(#"{"n": 1}"#.utf8), format: .json, file: "one.json"), "one record is no list")
-        XCTAssertNil(try DataLoader.records(data: Data("- a: 1\n".utf8), format: .yaml, file: "list.yaml"), "YAML lists are read whole")
+        XCTAssertNil(try DataLoader.records(data: Data("a: 1\n".utf8), format: .yaml, file: "one.yaml"), "one record is no list")
         // A bad file is refused as the whole reader refuses it, at the same place.
         for bad in [#"[{"a": 1}, {"a": 2,, "b": 3}]"#, #"[{"a": 1, "a": 2}]"#, "[1, 2", #"[{"a": tru}]"#] {
             var a = "", b = ""

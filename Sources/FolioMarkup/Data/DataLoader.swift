@@ -41,17 +41,17 @@ public enum DataLoader {
     }
 
     /// The records of the file at `path` when it is a list that is read one record at a
-    /// time (a JSON array, any CSV file; see `DataRecords`); nil for one value or a YAML
-    /// file, which `load(path:)` reads.
+    /// time (a JSON array, any CSV file, a YAML file that is plainly a list: see
+    /// `DataRecords`); nil for one value or another YAML file, which `load(path:)` reads.
     public static func records(path: String) throws -> DataRecords? {
-        guard let format = DataFormat(path: path), format != .yaml else { return nil }
+        guard let format = DataFormat(path: path) else { return nil }
         return try records(data: read(path), format: format, file: path)
     }
 
-    /// The records of `data` when it is a JSON array or a CSV file (see
-    /// `records(path:)`); nil for YAML or one value.
+    /// The records of `data` when it is a list read one record at a time (see
+    /// `records(path:)`); nil for one value or a YAML file read whole. A YAML file that
+    /// is not valid gives nil here and its error from `load`.
     public static func records(data: Data, format: DataFormat, file: String) throws -> DataRecords? {
-        guard format != .yaml else { return nil }
         guard data.count <= DataLimits.maximumFileBytes else { throw tooLarge(file) }
         let source = DataSource(file: file, data: data)
         try source.checkUTF8()
@@ -60,7 +60,7 @@ public enum DataLoader {
             let reader = JSONDataReader(source: source)
             return try reader.recordRanges().map { DataRecords(json: reader, ranges: $0) }
         case .csv: return DataRecords(csv: try CSVDataReader(source: source).rows())
-        case .yaml: return nil
+        case .yaml: return YAMLRecords(source: source).map(DataRecords.init(yaml:))
         }
     }
 
