@@ -11,7 +11,7 @@ public enum DataLimits {
     public static let maximumDepth = 64
 
     /// The most values a YAML file may expand to once its aliases are followed
-    /// (1 000 000). Aliases repeat a subtree without repeating its text, so a small file
+    /// (1 000 000; for a list read one item at a time, see `DataRecords`, each item). Aliases repeat a subtree without repeating its text, so a small file
     /// can describe a billion values ("billion laughs"); JSON and CSV have no aliases and
     /// are bounded by `maximumFileBytes`.
     public static let maximumYAMLValues = 1_000_000
