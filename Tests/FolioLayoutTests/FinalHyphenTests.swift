@@ -6,9 +6,10 @@ import XCTest
 /// rarely ends in a hyphen, which would leave a word's tail alone on the last line.
 final class FinalHyphenTests: XCTestCase {
     /// Paragraphs whose next-to-last line is hyphenated, over many widths and lengths.
-    private func hyphenatedBeforeLast(_ demerits: Double) -> (count: Int, paragraphs: Int) {
+    private func hyphenatedBeforeLast(_ demerits: Double, tolerance: Double = 3200) -> (count: Int, paragraphs: Int) {
         var typesetting = TypesettingParameters.standard
         typesetting.finalHyphenDemerits = demerits
+        typesetting.repairTolerance = tolerance
         let words = prose.split(separator: " ")
         var found = 0, paragraphs = 0
         for length in stride(from: 20, through: words.count, by: 9) {
@@ -32,6 +33,14 @@ final class FinalHyphenTests: XCTestCase {
         XCTAssertGreaterThan(without.count, 0, "the text must give final hyphens to avoid")
         XCTAssertLessThan(with.count, without.count, "with \(with.count), without \(without.count) of \(with.paragraphs)")
         print("final hyphens: \(without.count) → \(with.count) of \(with.paragraphs) paragraphs")
+    }
+
+    func testALooserSettingIsTakenToAvoidAWordTailUpToTheRepairTolerance() {
+        let twice = hyphenatedBeforeLast(5000, tolerance: 400), standard = hyphenatedBeforeLast(5000)
+        let infinite = hyphenatedBeforeLast(5000, tolerance: 100_000)
+        XCTAssertLessThan(standard.count, twice.count, "3200: \(standard.count), 400: \(twice.count) of \(standard.paragraphs)")
+        XCTAssertLessThanOrEqual(infinite.count, standard.count)
+        print("final hyphens: \(twice.count) (tolerance 400) → \(standard.count) (3200) → \(infinite.count) (100 000) of \(standard.paragraphs)")
     }
 
     func testTheParameterIsRangeChecked() {

@@ -37,9 +37,11 @@ final class TemplateTypesettingTests: XCTestCase {
     func testWithoutTheBlockTheStandardValuesHold() throws {
         XCTAssertEqual(try load("name: plain").typesetting, .standard)
         XCTAssertEqual(try BuiltinTemplates.template(named: "default").typesetting, .standard)
-        // The book sets final hyphens four times as dear as TeX, and nothing else.
+        // The book sets final hyphens four times as dear as TeX and repairs flaws with
+        // looser lines, and nothing else.
         var book = TypesettingParameters.standard
         book.finalHyphenDemerits = 20000
+        book.repairTolerance = 3200
         XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
         // Two columns keep their lines in line on a grid of the body's leading.
         var twoColumn = book
@@ -55,6 +57,7 @@ final class TemplateTypesettingTests: XCTestCase {
         var expected = TypesettingParameters.standard
         expected.hyphenPenalty = 200
         expected.finalHyphenDemerits = 20000
+        expected.repairTolerance = 3200
         XCTAssertEqual(t.typesetting, expected)
     }
 

@@ -22,6 +22,9 @@ struct LineBreaker {
     var flaggedDemerits: Double
     var fitnessDemerits: Double
     var finalHyphenDemerits: Double
+    /// Demerits added for a third hyphenated line in a row (a ladder): a hundred times
+    /// `flaggedDemerits`, so it is left only where nothing else is possible.
+    var ladderDemerits: Double
     /// Demerits for a hyphen ending `Widths.unhyphenatedLine` (`brokenPenalty` squared).
     var brokenDemerits: Double
     /// Stretch every line has at its end: non-zero for ragged alignments, where
@@ -33,6 +36,7 @@ struct LineBreaker {
         flaggedDemerits = parameters.doubleHyphenDemerits
         fitnessDemerits = parameters.adjacentFitnessDemerits
         finalHyphenDemerits = parameters.finalHyphenDemerits
+        ladderDemerits = 100 * parameters.doubleHyphenDemerits
         brokenDemerits = parameters.brokenPenalty * parameters.brokenPenalty
     }
 
@@ -117,9 +121,8 @@ struct LineBreaker {
                 if isPenalty, items.flagged[i], node.line == widths.unhyphenatedLine { d += brokenDemerits }
                 if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += flaggedDemerits
-                    // A third hyphen in a row (a ladder) only where nothing else is possible.
                     let before = node.previous >= 0 ? nodes[node.previous].item : -1
-                    if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += 100 * flaggedDemerits }
+                    if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += ladderDemerits }
                 }
                 if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
                     d += finalHyphenDemerits

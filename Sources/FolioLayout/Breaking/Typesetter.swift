@@ -27,14 +27,19 @@ struct Typesetter {
             breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
-        if parameters.finalHyphenDemerits > 0, let found = breaks, endsWithWordTail(items, found) {
-            // The last line would be the tail of a word broken on the line before: worth
-            // lines up to twice the tolerance's badness (spaces some 10 % wider at most) to avoid.
-            var strict = breaker
-            strict.finalHyphenDemerits = 1e9
-            if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance * 2),
-               !endsWithWordTail(items, other) {
-                breaks = other
+        if let found = breaks, parameters.repairTolerance > 0 {
+            let flaws = flawCount(items, found, widths: widths)
+            if flaws > 0 {
+                // Worth looser lines (up to `repairTolerance`) to avoid: each flaw made as
+                // dear as a line past any tolerance.
+                var strict = breaker
+                if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
+                strict.ladderDemerits = 1e9
+                if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
+                if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.repairTolerance),
+                   flawCount(items, other, widths: widths) < flaws {
+                    breaks = other
+                }
             }
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
@@ -42,11 +47,18 @@ struct Typesetter {
         return breaker.greedySpans(p, from: start, widths: widths)
     }
 
-    /// Whether the next-to-last line of `breaks` ends in a hyphen.
-    private func endsWithWordTail(_ items: BreakItems, _ breaks: [Int]) -> Bool {
-        guard breaks.count >= 2 else { return false }
-        let b = breaks[breaks.count - 2]
-        return items.kind[b] == .penalty && items.flagged[b]
+    /// The flaws of a setting that a reader notices first: the next-to-last line ending in
+    /// a hyphen (when `finalHyphenDemerits` is on), each third hyphen in a row, and a hyphen
+    /// on the line before a column's turn (`Widths.unhyphenatedLine`, when one is asked for).
+    private func flawCount(_ items: BreakItems, _ breaks: [Int], widths: LineBreaker.Widths) -> Int {
+        func hyphen(_ line: Int) -> Bool {
+            line >= 0 && line < breaks.count && items.kind[breaks[line]] == .penalty && items.flagged[breaks[line]]
+        }
+        var flaws = 0
+        if parameters.finalHyphenDemerits > 0, breaks.count >= 2, hyphen(breaks.count - 2) { flaws += 1 }
+        for line in breaks.indices.dropFirst(2) where hyphen(line) && hyphen(line - 1) && hyphen(line - 2) { flaws += 1 }
+        if let turn = widths.unhyphenatedLine, hyphen(turn) { flaws += 1 }
+        return flaws
     }
 
     /// The item a line starting at `cluster` starts with.

@@ -24,6 +24,7 @@ extension TemplateYAML {
         ("explicit-hyphen-penalty", \.explicitHyphenPenalty),
         ("double-hyphen-demerits", \.doubleHyphenDemerits),
         ("final-hyphen-demerits", \.finalHyphenDemerits),
+        ("repair-tolerance", \.repairTolerance),
         ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
         ("broken-penalty", \.brokenPenalty),
         ("space-stretch", \.spaceStretch),
