@@ -139,6 +139,37 @@ public struct AttributedText: Sendable {
         paragraphs = newParagraphs
     }
 
+    /// The attributes of the character at `offset` (UTF-8 bytes; clamped to the text);
+    /// none for empty text.
+    public func attributes(at offset: Int) -> TextAttributes {
+        guard !runs.isEmpty else { return .none }
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return runs[lo].attributes
+    }
+
+    /// A copy of `range` (UTF-8 bytes, clamped to the text): its runs, and the paragraphs
+    /// that end inside it; text after the last of them is a paragraph still being built.
+    public func attributedText(in range: Range<Int>) -> AttributedText {
+        let range = range.clamped(to: 0..<bytes.count)
+        var copy = AttributedText()
+        guard !range.isEmpty else { return copy }
+        copy.bytes = Array(bytes[range])
+        var start = 0
+        for run in runs {
+            defer { start = run.end }
+            let lo = max(start, range.lowerBound), hi = min(run.end, range.upperBound)
+            if lo < hi { copy.runs.append((hi - range.lowerBound, run.attributes)) }
+        }
+        for paragraph in paragraphs where paragraph.end > range.lowerBound && paragraph.end <= range.upperBound {
+            copy.paragraphs.append((paragraph.end - range.lowerBound, paragraph.style))
+        }
+        return copy
+    }
+
     /// Whether the text is empty or its last paragraph is ended.
     var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphs.last?.end == bytes.count }
 

@@ -76,6 +76,45 @@ final class FootnoteRenderTests: XCTestCase {
         }
     }
 
+    /// `footnotes: {numbering: page}`: on every page the notes that start there are
+    /// numbered 1, 2, 3… and each reference above shows its note's number.
+    func testPageNumberingRestartsOnEveryPage() throws {
+        for base in ["default", "two-column"] {
+            let dir = try makeTemporaryDirectory()
+            let templateDir = dir.appendingPathComponent("perpage")
+            try FileManager.default.createDirectory(at: templateDir, withIntermediateDirectories: true)
+            try "extends: \(base)\nfootnotes:\n  numbering: page\n".write(to: templateDir.appendingPathComponent("template.yaml"), atomically: true, encoding: .utf8)
+            let doc = try write(document(paragraphs: 60), "notes.md", in: dir)
+            let pdf = dir.appendingPathComponent("notes.pdf").path
+            let result = try folio(["render", doc, "--template", templateDir.path, "-o", pdf], environment: fixedEpoch)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try qpdfCheck(pdf).status, 0)
+            let middle = base == "two-column" ? 297.0 : .infinity
+            let words = try pdfWords(pdf).sorted { a, b in
+                (a.page, a.xMin > middle ? 1 : 0, a.yMin, a.xMin) < (b.page, b.xMin > middle ? 1 : 0, b.yMin, b.xMin)
+            }
+            var numbersByPage: [Int: [Int]] = [:]
+            var notes = 0
+            for w in words where w.text.hasPrefix("Note") && Int(w.text.dropFirst(4)) != nil {
+                notes += 1
+                let number = words.first { $0.page == w.page && Int($0.text) != nil && $0.xMax <= w.xMin + 0.5
+                    && w.xMin - $0.xMax < 8 && abs($0.yMin - w.yMin) < 6 && $0.height < w.height }
+                let n = try XCTUnwrap(number.flatMap { Int($0.text) }, "\(base): \(w.text) starts with its number")
+                numbersByPage[w.page, default: []].append(n)
+                let refs = words.filter { $0.page == w.page && $0.text == String(n) && $0.yMax < w.yMin - 8 && $0.height < w.height }
+                XCTAssertFalse(refs.isEmpty, "\(base): the reference to \(w.text) shows \(n) on page \(w.page)")
+            }
+            XCTAssertEqual(notes, 20)
+            XCTAssertGreaterThan(numbersByPage.count, 2, "\(base): the notes fall on several pages")
+            for (page, numbers) in numbersByPage {
+                XCTAssertEqual(numbers, Array(1...numbers.count), "\(base): page \(page)")
+            }
+            let again = dir.appendingPathComponent("again.pdf").path
+            XCTAssertEqual(try folio(["render", doc, "--template", templateDir.path, "-o", again], environment: fixedEpoch).status, 0)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: pdf)), try Data(contentsOf: URL(fileURLWithPath: again)))
+        }
+    }
+
     func testEachNoteIsOnThePageOfItsReferenceBelowTheText() throws {
         for template in ["default", "two-column"] {
             let dir = try makeTemporaryDirectory()

@@ -115,6 +115,30 @@ final class FootnoteBuilderTests: XCTestCase {
         XCTAssertEqual(notes(byChapter).map(\.mark), ["1", "2", "1"])
     }
 
+    /// Per page: the marks are listed for layout, and filling their pages in numbers them
+    /// from 1 on each page — a second reference showing its note's number, the notes' texts
+    /// renumbered with them, the offsets after a mark whose length changed moved.
+    func testPageNumberingRenumbersMarksAndNotesFromThePagesGiven() throws {
+        let markdown = "# One\n\n" + (1...11).map { "w\($0)^[note \($0)]" }.joined(separator: " ")
+            + " again[^g]\n\n# Two {#two}\n\nlast[^g]\n\n[^g]: Note G.\n"
+        var built = try build(markdown, yaml: "footnotes:\n  numbering: page\n")
+        XCTAssertEqual(built.footnoteMarks.count, 13)
+        XCTAssertEqual(notes(built).map(\.mark), (1...12).map(String.init) + ["12"], "numbered through the document until laid out")
+        // Notes 1–10 on page 1, the rest (11, G, G's second mark) on page 2.
+        let pages = Array(repeating: 1, count: 10) + [2, 2, 2]
+        XCTAssertTrue(built.fillFootnoteNumbers(pages: pages))
+        let found = notes(built)
+        XCTAssertEqual(found.map(\.mark), (1...10).map(String.init) + ["1", "2", "2"])
+        XCTAssertEqual(found[10].note.description, "1 note 11")
+        XCTAssertEqual(found[11].note.description, "2 Note G.")
+        XCTAssertTrue(found[11].note === found[12].note)
+        XCTAssertEqual(built.footnoteMarks.map { built.storage.substring($0) }, found.map(\.mark))
+        let two = try XCTUnwrap(built.headings.last)
+        XCTAssertTrue(built.storage.substring(two.offset..<(two.offset + 3)) == "Two", "the heading after moved with the text")
+        XCTAssertFalse(built.fillFootnoteNumbers(pages: pages), "nothing changes twice")
+        XCTAssertTrue(try build(markdown).footnoteMarks.isEmpty, "only per page")
+    }
+
     func testTemplateFootnoteSettingsAreReadAndRangeChecked() throws {
         let dir = try makeTemporaryDirectory()
         let path = dir.appendingPathComponent("template.yaml")
@@ -126,7 +150,7 @@ final class FootnoteBuilderTests: XCTestCase {
         XCTAssertEqual(t.footnoteLayout.spaceAbove, 12)
         XCTAssertEqual(t.footnoteLayout.maximumFraction, 0.4)
         for (bad, message) in [("  spacing: -2pt\n", "spacing"), ("  continued-share: 150%\n", "continued-share"),
-                               ("  numbering: page\n", "numbering"), ("  colour: red\n", "unknown key")] {
+                               ("  numbering: verse\n", "numbering"), ("  colour: red\n", "unknown key")] {
             try ("extends: default\nfootnotes:\n" + bad).write(to: path, atomically: true, encoding: .utf8)
             XCTAssertThrowsError(try TemplateLoader.load(directory: dir.path), bad) { error in
                 XCTAssertTrue("\(error)".contains(message), "\(error)")

@@ -69,22 +69,83 @@ public struct BuiltDocument {
     /// A document of `storage` with no headings, anchors, sections or metadata yet.
     public init(storage: TextStorage) { self.storage = storage }
 
+    /// With footnotes numbered per page (`FootnoteNumbering.page`): the storage range of
+    /// every footnote mark, in storage order, whose number `fillFootnoteNumbers` writes once
+    /// layout has found the marks' pages; empty otherwise.
+    public var footnoteMarks: [Range<Int>] = []
+
     /// Writes each reference's page number (from `pages`, by anchor id; a reference to an
     /// anchor not in it keeps its text) into the storage, moving the offsets of everything
     /// after a number whose length changed. Returns whether any text changed.
     @discardableResult
     public mutating func fillPageReferences(_ pages: [String: String]) -> Bool {
-        var edits: [(range: Range<Int>, text: String)] = []
+        var edits: [TextEdit] = []
         for reference in pageReferences {
             guard let number = pages[reference.target], storage.substring(reference.range) != number else { continue }
-            edits.append((reference.range, number))
+            edits.append(TextEdit(range: reference.range, text: number))
         }
+        return apply(edits)
+    }
+
+    /// Numbers the footnote marks from 1 on each page, `pages[i]` being the page mark `i` is
+    /// set on (any number that tells pages apart). A note takes its number where its first
+    /// reference falls; a second reference shows the same. The numbers are written into the
+    /// marks and the notes' texts (a note whose number changes becomes a new `Footnote`, set
+    /// on all its marks), moving offsets as `fillPageReferences` does. Returns whether any
+    /// text changed.
+    @discardableResult
+    public mutating func fillFootnoteNumbers(pages: [Int]) -> Bool {
+        var numbered: [ObjectIdentifier: (number: Int, note: Footnote)] = [:]
+        var onPage: [Int: Int] = [:]
+        var edits: [TextEdit] = []
+        for (k, range) in footnoteMarks.enumerated() where k < pages.count {
+            var attributes = storage.attributes(at: range.lowerBound).attributes
+            guard let note = attributes.footnote else { continue }
+            let id = ObjectIdentifier(note)
+            if numbered[id] == nil {
+                let number = (onPage[pages[k]] ?? 0) + 1
+                onPage[pages[k]] = number
+                numbered[id] = (number, Self.note(note, numbered: number))
+            }
+            let (number, renumbered) = numbered[id]!
+            guard storage.substring(range) != String(number) || renumbered !== note else { continue }
+            attributes.footnote = renumbered
+            edits.append(TextEdit(range: range, text: String(number), attributes: attributes))
+        }
+        return apply(edits)
+    }
+
+    /// `note` with `number` in place of the digits its text starts with (the builder's
+    /// notes start with their number); `note` itself when it has that number already.
+    static func note(_ note: Footnote, numbered number: Int) -> Footnote {
+        let bytes = note.text.bytes
+        var digits = 0
+        while digits < bytes.count, bytes[digits] >= 0x30, bytes[digits] <= 0x39 { digits += 1 }
+        let shown = String(number)
+        guard digits > 0, !bytes[..<digits].elementsEqual(shown.utf8) else { return note }
+        var text = AttributedText()
+        text.append(shown, attributes: note.text.attributes(at: 0))
+        text.append(note.text.attributedText(in: digits..<bytes.count))
+        return Footnote(text)
+    }
+
+    /// A replacement of storage text; the new text takes `attributes`, else those of the
+    /// first character it replaces.
+    struct TextEdit {
+        var range: Range<Int>
+        var text: String
+        var attributes: TextAttributes?
+    }
+
+    /// Makes `edits` in the storage, in one editing group, and moves the offsets of
+    /// everything after an edit whose length changed. Returns whether there was any.
+    private mutating func apply(_ edits: [TextEdit]) -> Bool {
         guard !edits.isEmpty else { return false }
         // In storage order, none overlapping: the references are gathered in the order the
         // builder met them, which is not the storage's when notes or a second contents
         // block come between (found by the render fuzzer: edits applied out of order
         // landed inside characters).
-        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var edits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
         var end = 0
         edits = edits.filter { edit in
             defer { end = max(end, edit.range.upperBound) }
@@ -92,7 +153,7 @@ public struct BuiltDocument {
         }
         storage.beginEditing()
         for edit in edits.reversed() {
-            let attributes = storage.attributes(at: edit.range.lowerBound).attributes
+            let attributes = edit.attributes ?? storage.attributes(at: edit.range.lowerBound).attributes
             storage.replaceCharacters(in: edit.range, with: edit.text, attributes: attributes)
         }
         storage.endEditing()
@@ -111,14 +172,15 @@ public struct BuiltDocument {
         }
         var edited: [Range<Int>: Int] = [:]
         for edit in edits { edited[edit.range] = edit.text.utf8.count }
+        func moved(_ r: Range<Int>) -> Range<Int> {
+            let lower = moved(r.lowerBound)
+            return lower..<(lower + (edited[r] ?? r.count))
+        }
         for k in headings.indices { headings[k].offset = moved(headings[k].offset) }
         for k in anchors.indices { anchors[k].offset = moved(anchors[k].offset) }
         for k in sections.indices { sections[k].offset = moved(sections[k].offset) }
-        for k in pageReferences.indices {
-            let r = pageReferences[k].range
-            let lower = moved(r.lowerBound)
-            pageReferences[k].range = lower..<(lower + (edited[r] ?? r.count))
-        }
+        for k in pageReferences.indices { pageReferences[k].range = moved(pageReferences[k].range) }
+        for k in footnoteMarks.indices { footnoteMarks[k] = moved(footnoteMarks[k]) }
         return true
     }
 }

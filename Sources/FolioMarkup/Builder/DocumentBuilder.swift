@@ -281,6 +281,9 @@ struct BuildState {
         built.sections = sections
         built.images = images
         built.pageReferences = contents.references
+        if builder.template.footnoteNumbering == .page {
+            built.footnoteMarks = storage.attributeRuns(of: .footnote).filter { $0.value != nil }.map(\.range)
+        }
         let known = Set(anchors.map(\.id))
         var dead = Set<String>()
         for link in pendingLinks where !known.contains(link.id) {

@@ -6,6 +6,10 @@ public enum FootnoteNumbering: String, Sendable {
     case document
     /// From 1 again at each section heading (`section-level`).
     case chapter
+    /// From 1 again on each page, as the notes fall (LaTeX's `perpage`): the document is
+    /// laid out to find each mark's page and numbered again until the numbers settle
+    /// (`BuiltDocument.fillFootnoteNumbers`).
+    case page
 }
 
 /// A template: page masters, styles, fonts, frames; read from a folder holding

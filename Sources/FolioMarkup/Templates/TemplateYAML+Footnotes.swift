@@ -6,7 +6,8 @@ import Yams
 ///
 /// ```yaml
 /// footnotes:
-///   numbering: chapter        # document (default) or chapter (restarts at each section heading)
+///   numbering: chapter        # document (default), chapter (restarts at each section
+///                             # heading) or page (restarts on each page)
 ///   rule: {length: 33%, width: 0.5pt, color: "#000"}   # or none
 ///   space-above: 9pt          # last line of text to the rule
 ///   space-below: 4pt          # rule to the first note
@@ -22,7 +23,7 @@ extension TemplateYAML {
         var layout = t.footnoteLayout
         if let n = m["numbering"] {
             guard let numbering = FootnoteNumbering(rawValue: try string(n)) else {
-                throw error(n, "footnote numbering is document or chapter, not '\(try string(n))'")
+                throw error(n, "footnote numbering is document, chapter or page, not '\(try string(n))'")
             }
             t.footnoteNumbering = numbering
         }

@@ -72,7 +72,21 @@ struct DocumentLayout {
     /// Fills in `document`'s page references (its contents' page numbers, `{page}` links):
     /// lays it out to find the page of each anchor, writes the numbers, and lays it out
     /// again until they settle (a number's width can move text; three passes at most).
+    ///
+    /// With footnotes numbered per page (`BuiltDocument.footnoteMarks`), each pass also
+    /// finds the page of every mark, and the marks are numbered again, until neither the
+    /// page numbers nor the marks change (four passes at most).
     func resolvePageReferences(in document: inout BuiltDocument) {
+        if !document.footnoteMarks.isEmpty {
+            for _ in 0..<4 {
+                var seal: Seal?
+                var markPages: [Int] = []
+                let pages = anchorPages(of: document, seal: &seal, markPages: &markPages)
+                let referencesChanged = document.fillPageReferences(pages)
+                guard document.fillFootnoteNumbers(pages: markPages) || referencesChanged else { return }
+            }
+            return
+        }
         guard !document.pageReferences.isEmpty else { return }
         for _ in 0..<3 {
             var seal: Seal?
@@ -128,8 +142,14 @@ struct DocumentLayout {
     }
 
     /// The folio of the page each anchor of `document` is set on, by id; `seal` gets where
-    /// the paragraph of the last page reference ended.
+    /// the paragraph of the last page reference ended, and `markPages` the number of the
+    /// page each of `document.footnoteMarks` is set on.
     func anchorPages(of document: BuiltDocument, seal: inout Seal?) -> [String: String] {
+        var markPages: [Int] = []
+        return anchorPages(of: document, seal: &seal, markPages: &markPages)
+    }
+
+    func anchorPages(of document: BuiltDocument, seal: inout Seal?, markPages: inout [Int]) -> [String: String] {
         let manager = manager(for: document)
         let composer = composer(for: document)
         manager.delegate = composer
@@ -139,6 +159,9 @@ struct DocumentLayout {
         var next = 0
         var pages: [String: String] = [:]
         var lastFolio: String?
+        let marks = document.footnoteMarks
+        var pagesOfMarks: [Int] = []
+        var lastPage = 1
         composer.onPageComplete = { [unowned manager] page in
             let indexes = page.columns.map(\.containerIndex)
             let end = indexes.compactMap { manager.lineFragments(inContainerAt: $0).last?.characterRange.upperBound }.max() ?? 0
@@ -156,6 +179,8 @@ struct DocumentLayout {
                 if pages[anchors[next].id] == nil { pages[anchors[next].id] = folio }
                 next += 1
             }
+            lastPage = page.number
+            while pagesOfMarks.count < marks.count, marks[pagesOfMarks.count].lowerBound < end { pagesOfMarks.append(page.number) }
             manager.forgetLayout(beforeContainerAt: (indexes.max() ?? -1) + 1)
         }
         if settings.parallelShaping { manager.shapeInBackground() }
@@ -165,6 +190,8 @@ struct DocumentLayout {
         if let p = sealParagraph, let end = found.end { seal = Seal(paragraph: p, end: end, next: found.next) }
         // Anchors at the very end (an empty last block) are on the last page.
         if let lastFolio { while next < anchors.count { pages[anchors[next].id] = pages[anchors[next].id] ?? lastFolio; next += 1 } }
+        while pagesOfMarks.count < marks.count { pagesOfMarks.append(lastPage) }
+        markPages = pagesOfMarks
         return pages
     }
 
