@@ -107,7 +107,8 @@ final class FloatLayoutTests: XCTestCase {
         let all = placed(manager)
         let t = try XCTUnwrap(all.first { $0.block === top }), b = try XCTUnwrap(all.first { $0.block === bottom })
         let p = try XCTUnwrap(all.first { $0.block === page })
-        XCTAssertEqual(t.container, container(ofParagraph: 1, in: manager) + 1)
+        // The top of the column its anchor ends in (the first: it starts with paragraph 0).
+        XCTAssertEqual(t.container, container(ofParagraph: 1, in: manager))
         XCTAssertEqual(t.rect.minY, 0, accuracy: 1e-6)
         XCTAssertLessThanOrEqual(manager.lineFragments(inContainerAt: t.container).first!.rect.minY, 240)
         XCTAssertGreaterThanOrEqual(manager.lineFragments(inContainerAt: t.container).first!.rect.minY, t.rect.maxY)
@@ -116,6 +117,40 @@ final class FloatLayoutTests: XCTestCase {
         XCTAssertTrue(manager.lineFragments(inContainerAt: b.container).allSatisfy { $0.rect.maxY <= b.rect.minY + 1e-6 })
         XCTAssertTrue(manager.lineFragments(inContainerAt: p.container).isEmpty, "a page block has its column to itself")
         assertCoversEveryCharacterOnce(manager)
+    }
+
+    /// A block for the top goes to the top of the column its anchor ends in when the anchor
+    /// still ends there below it (the column's text is set again under the block); else to
+    /// the next column, as when that column began with the rest of a paragraph.
+    func testATopBlockJoinsTheColumnItsAnchorEndsIn() throws {
+        let (probe, _) = layOut(paragraphs: 20, blocks: [:])
+        let starts = (0..<20).map { container(ofParagraph: $0, in: probe, last: false) }
+        let ends = (0..<20).map { container(ofParagraph: $0, in: probe) }
+        // A paragraph that opens a column after the first, and the one after it in that column.
+        let opener = try XCTUnwrap((1..<19).first { starts[$0] > 0 && ends[$0 - 1] < starts[$0] && ends[$0 + 1] == starts[$0] },
+                                   "a paragraph opens a column")
+        let column = starts[opener]
+        let top = block(3, .top, label: "Top")
+        let (manager, _) = layOut(paragraphs: 20, blocks: [opener + 1: top])
+        let t = try XCTUnwrap(placed(manager).first)
+        XCTAssertEqual(t.container, column, "at the top of the column its anchor ends in")
+        XCTAssertEqual(t.rect.minY, 0, accuracy: 1e-6)
+        let lines = manager.lineFragments(inContainerAt: column)
+        XCTAssertEqual(lines.first?.paragraphIndex, opener, "the column's text goes on below the block")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(lines.first).rect.minY, t.rect.maxY)
+        XCTAssertEqual(container(ofParagraph: opener + 1, in: manager), column, "the anchor stays with its block")
+        assertCoversEveryCharacterOnce(manager)
+        // A column that begins with the rest of a paragraph from the one before: the next column.
+        let carried = try XCTUnwrap((1..<19).first(where: { starts[$0] < ends[$0] && ends[$0 + 1] == ends[$0] }))
+        let late = block(3, .top, label: "Late")
+        let (other, _) = layOut(paragraphs: 20, blocks: [carried + 1: late])
+        let l = try XCTUnwrap(placed(other).first)
+        XCTAssertEqual(l.container, container(ofParagraph: carried + 1, in: other) + 1)
+        // A block too tall to leave the anchor in the column: the next column.
+        let tall = block(14, .top, label: "Tall")
+        let (third, _) = layOut(paragraphs: 20, blocks: [opener + 1: tall])
+        let found = try XCTUnwrap(placed(third).first)
+        XCTAssertEqual(found.container, container(ofParagraph: opener + 1, in: third) + 1)
     }
 
     func testEditingBeforeABlockPlacesItOnce() throws {

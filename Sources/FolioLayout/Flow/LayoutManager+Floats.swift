@@ -73,14 +73,15 @@ extension LayoutManager {
     }
 
     /// Places the blocks anchored in paragraph `paragraph`, which has just been laid out and
-    /// left the cursor below it.
-    func placeFloats(_ blocks: [FloatingBlock], paragraph: Int) {
+    /// left the cursor below it. Returns whether the layout was undone from an earlier
+    /// paragraph to be done again (a block joining the top of this column).
+    func placeFloats(_ blocks: [FloatingBlock], paragraph: Int) -> Bool {
         for block in blocks where !floatPieces.contains(where: { $0.block === block }) && !forgottenNotes.contains(ObjectIdentifier(block)) {
             if let wrap = block.wrap {
                 placeBeside(block, wrap: wrap, paragraph: paragraph)
                 continue
             }
-            guard let content = container(at: cursor.containerIndex, ask: false)?.contentRect else { return }
+            guard let content = container(at: cursor.containerIndex, ask: false)?.contentRect else { return false }
             let width = content.width
             let h = height(of: lines(of: block, width: width))
             guard h > 0 else { continue }
@@ -114,7 +115,9 @@ extension LayoutManager {
                                             paragraphIndex: paragraph))
                         continue
                     }
-                case .top, .page:
+                case .top:
+                    if joinTopOfColumn(block, height: h, width: width, paragraph: paragraph, content: content) { return true }
+                case .page:
                     break
                 }
             }
@@ -138,6 +141,33 @@ extension LayoutManager {
                                 height: block.placement == .page ? max(h, container(at: c, ask: false)?.contentRect.height ?? h) : h,
                                 width: width, paragraphIndex: paragraph))
         }
+        return false
+    }
+
+    /// Puts a block for the top of a column at the top of the column its anchor ends in,
+    /// as TeX's page builder puts a top float on the page it is building: when that column
+    /// has not been handed on, its text starts with a paragraph (not the rest of one from
+    /// the column before), the blocks at its top and foot stay within their share, and the
+    /// anchor, moved down by the block, still ends in it. The column's text is then laid out
+    /// again below the block. Once per anchor, so that moving text for widows and orphans
+    /// cannot make it go back and forth. Returns whether the layout was undone.
+    private func joinTopOfColumn(_ block: FloatingBlock, height h: Double, width: Double, paragraph: Int, content: Rect) -> Bool {
+        let here = cursor.containerIndex
+        guard !topFloatsJoined.contains(paragraph), here >= completedContainers, cursor.band.isEmpty,
+              !hasBesideBlock(inContainerAt: here) else { return false }
+        guard topFloatReserve(here) + bottomFloatReserve(here) + h + Self.floatGap <= content.height * Self.floatShare,
+              cursor.y + h + Self.floatGap + typesetting.baselineGrid <= content.maxY - footReserve(here) - bottomFloatReserve(here) + 1e-6
+        else { return false }
+        // The first line set in this column must start its paragraph.
+        guard let last = fragments.indices.last, fragments[last].containerIndex == here else { return false }
+        var first = last
+        while first > 0, fragments[first - 1].containerIndex == here { first -= 1 }
+        let start = fragments[first].paragraphIndex
+        guard start <= paragraph, start < records.count, records[start].firstFragment - forgottenFragments == first else { return false }
+        topFloatsJoined.insert(paragraph)
+        undoLayout(from: start)
+        addPiece(FloatPiece(block: block, containerIndex: here, place: .top, height: h, width: width, paragraphIndex: paragraph))
+        return true
     }
 
     /// The space between a block the text runs beside and that text.

@@ -325,7 +325,7 @@ extension LayoutManager {
         if placedAny { cursor.y += style.paragraphSpacing }
         if textStorage.hasFloatingBlocks {
             let blocks = floatingBlocks(in: textStorage.paragraphRange(at: index))
-            if !blocks.isEmpty { placeFloats(blocks, paragraph: index) }
+            if !blocks.isEmpty, placeFloats(blocks, paragraph: index) { return }
         }
         if index + 1 == textStorage.paragraphCount { finish() } else { _ = spliceTail(after: index) }
     }

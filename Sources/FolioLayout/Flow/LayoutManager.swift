@@ -74,6 +74,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs laid out again so that a line ending a column does not end in a hyphen:
     /// which line.
     var unhyphenatedLines: [Int: Int] = [:]
+    /// Paragraphs whose blocks for a column's top were put at the top of the column they
+    /// end in, the text laid out again below (once each).
+    var topFloatsJoined = Set<Int>()
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
     /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
@@ -268,6 +271,7 @@ public final class LayoutManager: TextStorageObserver {
         keptParagraphs = keptParagraphs.filter { $0 < keep }
         widowBreaks = widowBreaks.filter { $0.key < keep }
         unhyphenatedLines = unhyphenatedLines.filter { $0.key < keep }
+        topFloatsJoined = topFloatsJoined.filter { $0 < keep }
         undoFootnotes(fromParagraph: keep)
         undoFloats(fromParagraph: keep)
         if keep == 0 { noteLineCache = [:] }
