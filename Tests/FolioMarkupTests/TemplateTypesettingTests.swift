@@ -26,11 +26,12 @@ final class TemplateTypesettingTests: XCTestCase {
           protrusion: 0.5
           baseline-grid: 13
           minimum-hyphenated-word-length: 7
+          looseness-tries: 3
         """)
         let expected = TypesettingParameters(tolerance: 400, linePenalty: 20, hyphenPenalty: 1000, explicitHyphenPenalty: 60,
                                              doubleHyphenDemerits: 10000, adjacentFitnessDemerits: 500, spaceStretch: 0.6,
                                              spaceShrink: 0.25, glyphExpansion: 0, expansionStep: 0.005, raggedStretch: 2,
-                                             minimumHyphenatedWordLength: 7, protrusion: 0.5, baselineGrid: 13)
+                                             minimumHyphenatedWordLength: 7, loosenessTries: 3, protrusion: 0.5, baselineGrid: 13)
         XCTAssertEqual(t.typesetting, expected)
     }
 
@@ -70,6 +71,8 @@ final class TemplateTypesettingTests: XCTestCase {
             ("typesetting:\n  tolerance: lots\n", "2:14", "'lots' is not a number"),
             ("typesetting:\n  minimum-hyphenated-word-length: 1\n", "2:35", "minimum-hyphenated-word-length must be between 2 and 64 (got 1)"),
             ("typesetting:\n  minimum-hyphenated-word-length: 4.5\n", "2:35", "must be a whole number"),
+            ("typesetting:\n  looseness-tries: 65\n", "2:20", "looseness-tries must be between 0 and 64 (got 65)"),
+            ("typesetting:\n  looseness-tries: 2.5\n", "2:20", "must be a whole number"),
             ("typesetting: 200\n", "1:14", "typesetting is a mapping"),
             ("typesetting:\n  hyphen-penalty: -10000\n", "2:19", "hyphen-penalty must be between -9999 and 10000 (got -10000)"),
             ("typesetting:\n  protrusion: 2\n", "2:15", "protrusion must be between 0 and 1 (got 2)"),

@@ -57,9 +57,11 @@ struct LineBreaker {
 
     /// Total-fit breaks from item `first`; nil when no feasible set exists within
     /// `tolerance` (TeX badness, 100·r³). Without `hyphenate`, the hyphens the typesetter
-    /// would add are not places to break (TeX's first pass).
+    /// would add are not places to break (TeX's first pass). With `lineCounts`, only a
+    /// setting of one of those numbers of lines is taken (TeX's `\looseness`; give `widths`
+    /// a `uniformFrom` past them, so that settings of different lengths are kept apart).
     func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
-                       hyphenate: Bool = true) -> [Int]? {
+                       hyphenate: Bool = true, lineCounts: [Int]? = nil) -> [Int]? {
         func made(_ node: Node) -> Node {
             var n = node
             // The prefix sums have an entry past the last item: `start` may be `count`.
@@ -149,7 +151,7 @@ struct LineBreaker {
         }
         // The last item is a forced break: the nodes there are the complete solutions.
         var best = -1
-        for a in active where nodes[a].item == count - 1 {
+        for a in active where nodes[a].item == count - 1 && lineCounts.map({ $0.contains(nodes[a].line) }) ?? true {
             if best < 0 || nodes[a].demerits < nodes[best].demerits { best = a }
         }
         guard best >= 0 else { return nil }

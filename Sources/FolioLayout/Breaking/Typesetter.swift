@@ -5,7 +5,9 @@
 struct Typesetter {
     var parameters: TypesettingParameters
 
-    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths) -> [LineSpan] {
+    /// With `looseness` (TeX's `\looseness`), a setting one line shorter (−1), longer (+1)
+    /// or either (2: the better one) is taken when one is within the tolerance.
+    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, looseness: Int = 0) -> [LineSpan] {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
         var breaker = LineBreaker(parameters)
@@ -27,19 +29,36 @@ struct Typesetter {
             breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
+        // The breaker with each flaw a reader notices first (`flawCount`) as dear as a line
+        // past any tolerance.
+        var strict = breaker
+        if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
+        strict.ladderDemerits = 1e9
+        if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
         if let found = breaks, parameters.repairTolerance > 0 {
             let flaws = flawCount(items, found, widths: widths)
             if flaws > 0 {
-                // Worth looser lines (up to `repairTolerance`) to avoid: each flaw made as
-                // dear as a line past any tolerance.
-                var strict = breaker
-                if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
-                strict.ladderDemerits = 1e9
-                if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
+                // Worth looser lines (up to `repairTolerance`) to avoid.
                 if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.repairTolerance),
                    flawCount(items, other, widths: widths) < flaws {
                     breaks = other
                 }
+            }
+        }
+        if looseness != 0, let found = breaks {
+            let lines = found.count
+            var apart = widths
+            apart.uniformFrom = max(widths.uniformFrom, lines + 2)
+            let counts = looseness == 2 ? [lines - 1, lines + 1] : [lines + looseness]
+            // Without new hyphens if that can be done (as the first pass), then with them;
+            // with no flaw, or fewer than the best setting has.
+            let allowed = counts.filter { $0 >= 1 }
+            let other = strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance,
+                                             hyphenate: false, lineCounts: allowed)
+                ?? strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance, lineCounts: allowed)
+            let flaws = other.map { flawCount(items, $0, widths: widths) }
+            if let other, let flaws, flaws == 0 || flaws < flawCount(items, found, widths: widths) {
+                breaks = other
             }
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)

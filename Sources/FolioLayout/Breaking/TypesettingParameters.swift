@@ -71,6 +71,11 @@ public struct TypesettingParameters: Hashable, Sendable {
     public var raggedStretch: Double
     /// Words shorter than this many letters are not hyphenated.
     public var minimumHyphenatedWordLength: Int
+    /// How many paragraphs before a column break may be set a line shorter or longer (TeX's
+    /// `\looseness`, where a setting within the tolerance has one) so that widows and orphans
+    /// are kept out without leaving the column a line short: facing pages and a page's
+    /// columns then end on the same line. 0 lets the lines move and the column stay short.
+    public var loosenessTries: Int
     /// How far punctuation at the ends of a justified line hangs into the margin
     /// (character protrusion, as microtype's): 1 is the full amount of
     /// `CharacterProtrusion`'s table (a period hangs 70 % of its width, a hyphen 70 %, a
@@ -87,20 +92,22 @@ public struct TypesettingParameters: Hashable, Sendable {
 
     /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
     /// 3000, a final hyphen 5000, flaws repaired up to badness 400, adjacent fitness 100, a hyphen across a turn 1000; spaces stretch by ½ and shrink by ⅓), with 2 % of
-    /// font expansion in quarter-percent steps, three ems of rag, words of five letters,
+    /// font expansion in quarter-percent steps, three ems of rag, words of five letters, 16
+    /// paragraphs tried a line shorter or longer at a column break,
     /// punctuation protruding into the margins of justified lines, no baseline grid.
     public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 repairTolerance: Double = 400,
                 adjacentFitnessDemerits: Double = 100, brokenPenalty: Double = 1000, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
-                minimumHyphenatedWordLength: Int = 5, protrusion: Double = 1, baselineGrid: Double = 0) {
+                minimumHyphenatedWordLength: Int = 5, loosenessTries: Int = 16, protrusion: Double = 1, baselineGrid: Double = 0) {
         self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits; self.repairTolerance = repairTolerance
         self.adjacentFitnessDemerits = adjacentFitnessDemerits; self.brokenPenalty = brokenPenalty; self.spaceStretch = spaceStretch
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
+        self.loosenessTries = loosenessTries
         self.protrusion = protrusion; self.baselineGrid = baselineGrid
     }
 
@@ -132,6 +139,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("expansion-step", expansionStep, 0.0001...0.1),
             ("ragged-stretch", raggedStretch, 0...100),
             ("minimum-hyphenated-word-length", Double(minimumHyphenatedWordLength), 2...64),
+            ("looseness-tries", Double(loosenessTries), 0...64),
             ("protrusion", protrusion, 0...1),
             ("baseline-grid", baselineGrid, 0...200),
         ]

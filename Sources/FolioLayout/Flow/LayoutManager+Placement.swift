@@ -165,6 +165,8 @@ extension LayoutManager {
         var skips = 0
         // The container of each line placed so far, for widows and orphans.
         var placedContainers: [Int] = []
+        setWidths[index] = []
+        setWidths.removeValue(forKey: index - Self.setWidthsKept)
         let keepsLines = !mode.truncates && mode != .clip && (style.orphans > 1 || style.widows > 1)
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
@@ -197,12 +199,13 @@ extension LayoutManager {
                // obstacle, a wrapped block or a drop cap): the breaker counts the room there only.
                hangs: { k in k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true) })
             let spans: [LineSpan]
-            if start == 0, firstLine, unhyphenatedLines[index] == nil, let spec = p.speculation,
+            let looseness = looseLines[index] ?? 0
+            if start == 0, firstLine, unhyphenatedLines[index] == nil, looseness == 0, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
                 // The worker thread broke this paragraph for the widths it gets here.
                 spans = spec.spans
             } else {
-                spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths)
+                spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths, looseness: looseness)
             }
 
             for (k, span) in spans.enumerated() {
@@ -308,6 +311,7 @@ extension LayoutManager {
                     placeFootnotes(notes, paragraph: index, container: slot.containerIndex, lineBottom: top + height)
                 }
                 placedContainers.append(slot.containerIndex)
+                setWidths[index, default: []].append(slot.textWidth)
                 placedAny = true
                 advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
                 if fragment.isHyphenated, k < spans.count - 1, turnsAfter(slot, height: nominal, style: style, rtl: rtl),
@@ -367,7 +371,9 @@ extension LayoutManager {
     /// from the container before, or the paragraph when that would leave too few there.
     /// Returns whether the layout was undone to be done again.
     func keepLines(_ index: Int, style: ParagraphStyle, placed: [Int], remaining: Int) -> Bool {
-        if placed.count < style.orphans {
+        let orphaned = placed.count < style.orphans
+        if orphaned || remaining < style.widows, let retry = loosen(index, leaving: placed.last!) { return retry }
+        if orphaned {
             guard let first = movableStart(index, container: placed[0]) else { return false }
             layOutAgain(from: first)
             return true
@@ -388,6 +394,71 @@ extension LayoutManager {
         guard placed[0] == leaving, let first = movableStart(index, container: leaving) else { return false }
         layOutAgain(from: first)
         return true
+    }
+
+    /// Before widows or orphans take a line from the column being left (leaving it a line
+    /// short of its facing column or page), a paragraph with lines in it is set a line shorter
+    /// or longer where that is within the tolerance (TeX's `\looseness`, chosen by the
+    /// breaker): the one being broken, then those before it, a few at most. A try that does
+    /// not settle the break is set as before again. Returns whether the layout was undone to
+    /// be done again; nil when there is nothing (more) to try.
+    func loosen(_ index: Int, leaving: Int) -> Bool? {
+        guard leaving >= completedContainers else { return nil }
+        var state = loosenedBreaks[leaving] ?? (0, nil)
+        // The last try left the break as it was: that paragraph goes back to its best setting.
+        if let last = state.last, looseLines[last] == 2 { looseLines[last] = 0 }
+        var candidate: Int? = nil
+        var q = index
+        while state.tries < typesetting.loosenessTries, q >= 0, candidate == nil {
+            defer { q -= 1 }
+            guard q < records.count, records[q].firstFragment - forgottenFragments >= 0 else { break }
+            if q < index {
+                // Only paragraphs with lines in the column being left.
+                let end = (q + 1 < records.count ? records[q + 1].firstFragment : forgottenFragments + fragments.count) - forgottenFragments - 1
+                guard end >= 0, end < fragments.count, fragments[end].containerIndex == leaving else { break }
+            }
+            let first = records[q].firstFragment - forgottenFragments
+            if first < fragments.count, fragments[first].containerIndex < completedContainers { break }
+            let style = textStorage.paragraphStyle(ofParagraph: q)
+            guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext else { continue }
+            // A paragraph with no setting a line shorter or longer is passed over without
+            // laying the column out again: asked of the breaker at the widths it was set at.
+            if q < index, !hasOtherLength(q) { looseLines[q] = 0; continue }
+            candidate = q
+        }
+        guard let q = candidate else {
+            // Nothing left to try: set the last one tried as before, then let the lines move.
+            if let last = state.last {
+                state.last = nil
+                state.tries = typesetting.loosenessTries
+                loosenedBreaks[leaving] = state
+                undoLayout(from: last)
+                return true
+            }
+            return nil
+        }
+        let previous = state.last ?? q
+        state.tries += 1
+        state.last = q
+        loosenedBreaks[leaving] = state
+        looseLines[q] = 2
+        undoLayout(from: min(q, previous))
+        return true
+    }
+
+    /// How many paragraphs back the widths of their lines are kept (`setWidths`).
+    static let setWidthsKept = 256
+
+    /// Whether paragraph `index`, set at the widths it was set at (`setWidths`), has a setting
+    /// a line shorter or longer within the tolerance. True when that cannot be told (its
+    /// shaping is no longer at hand, or it starts inside a drop cap's or a cut word's lines).
+    func hasOtherLength(_ index: Int) -> Bool {
+        guard let widths = setWidths[index], let last = widths.last, widths.count >= 1,
+              let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
+              kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
+        let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 2)
+        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, looseness: 2)
+        return spans.count != widths.count
     }
 
     /// Whether `span` ends inside a word that did not fit its line (cut between clusters,

@@ -49,10 +49,26 @@ extension LayoutManager {
         worker = nil
     }
 
+    /// How many shaped paragraphs are kept for laying out again (`recentlyShaped`).
+    static let recentlyShapedLimit = 48
+
     func shapedParagraph(_ index: Int) -> ShapedParagraph {
-        if let worker, let p = worker.take(index, context: context) { return p }
-        return BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
-                                      column: column(forShaping: cursor.containerIndex), context: context)
+        let column = column(forShaping: cursor.containerIndex)
+        // Laid out again (for widows, orphans, a line more or less, a block at a column's
+        // top): the same text shaped for the same column, kept from the first time.
+        if let kept = recentlyShaped.first(where: { $0.index == index }), kept.width == column?.width, kept.padding == column?.padding {
+            return kept.paragraph
+        }
+        let p: ShapedParagraph
+        if let worker, let taken = worker.take(index, context: context) {
+            p = taken
+        } else {
+            p = BackgroundWorker.shape(paragraph: index, of: textStorage, defaults: defaults, typesetting: typesetting,
+                                       column: column, context: context)
+        }
+        if recentlyShaped.count >= Self.recentlyShapedLimit { recentlyShaped.removeFirst() }
+        recentlyShaped.append((index, column?.width, column?.padding, p))
+        return p
     }
 
     /// The column a paragraph about to be set in container `index` is shaped for: that

@@ -77,6 +77,18 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs whose blocks for a column's top were put at the top of the column they
     /// end in, the text laid out again below (once each).
     var topFloatsJoined = Set<Int>()
+    /// Paragraphs set a line shorter or longer (`Typesetter`'s looseness: 2 is either) to
+    /// keep a column full where widows or orphans would take a line from it; 0: tried.
+    var looseLines: [Int: Int] = [:]
+    /// By the container a column break leaves: how many paragraphs were tried with a line
+    /// more or less there, and the last one tried.
+    var loosenedBreaks: [Int: (tries: Int, last: Int?)] = [:]
+    /// The paragraphs shaped last, with the column they were shaped for: what undoing the
+    /// layout of the last few paragraphs lays out again. Emptied by every edit.
+    var recentlyShaped: [(index: Int, width: Double?, padding: Double?, paragraph: ShapedParagraph)] = []
+    /// The text widths of the lines of the paragraphs laid out last, as set (for
+    /// `hasOtherLength`).
+    var setWidths: [Int: [Double]] = [:]
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
     /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
@@ -246,6 +258,7 @@ public final class LayoutManager: TextStorageObserver {
 
     func invalidateLayout(fromParagraph index: Int, keepingTail: Bool) {
         if !keepingTail { tail = nil }
+        recentlyShaped.removeAll()
         finalCursor = nil
         stopWorker()
         var keep = min(index, records.count)
@@ -272,6 +285,8 @@ public final class LayoutManager: TextStorageObserver {
         widowBreaks = widowBreaks.filter { $0.key < keep }
         unhyphenatedLines = unhyphenatedLines.filter { $0.key < keep }
         topFloatsJoined = topFloatsJoined.filter { $0 < keep }
+        looseLines = looseLines.filter { $0.key < keep }
+        loosenedBreaks = loosenedBreaks.filter { $0.key < cursor.containerIndex }
         undoFootnotes(fromParagraph: keep)
         undoFloats(fromParagraph: keep)
         if keep == 0 { noteLineCache = [:] }

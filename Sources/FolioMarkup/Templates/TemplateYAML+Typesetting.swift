@@ -42,7 +42,7 @@ extension TemplateYAML {
         guard case .mapping(let m) = node else {
             throw error(node, "typesetting is a mapping of settings (tolerance:, hyphen-penalty:, …)")
         }
-        let names = Self.typesettingKeys.map(\.key) + ["minimum-hyphenated-word-length"]
+        let names = Self.typesettingKeys.map(\.key) + ["minimum-hyphenated-word-length", "looseness-tries"]
         try checkKeys(m, names, "typesetting")
         var t = base
         for (key, valueNode) in m {
@@ -52,6 +52,10 @@ extension TemplateYAML {
                 guard let n = Int(try string(valueNode)) else { throw error(valueNode, "\(name) must be a whole number") }
                 t.minimumHyphenatedWordLength = n
                 single.minimumHyphenatedWordLength = n
+            } else if name == "looseness-tries" {
+                guard let n = Int(try string(valueNode)) else { throw error(valueNode, "\(name) must be a whole number") }
+                t.loosenessTries = n
+                single.loosenessTries = n
             } else if let entry = Self.typesettingKeys.first(where: { $0.key == name }) {
                 let v = try number(valueNode)
                 t[keyPath: entry.field] = v
