@@ -244,19 +244,20 @@ public struct RenderJob {
     /// with `{` or `[`, else YAML): one object, or a list (a JSON or YAML array, any CSV
     /// file) of at least one object. Anything else is an error.
     func loadRecords(_ path: String) throws -> (records: DataRecords, isList: Bool) {
-        let data: DataValue
+        let contents: DataLoader.Contents
         if path == "-" {
             let bytes = FileHandle.standardInput.readDataToEndOfFile()
             let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
             let format: DataFormat = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .yaml
-            if let records = try DataLoader.records(data: bytes, format: format, file: path) { return try checked(records, path) }
-            data = try DataLoader.load(data: bytes, format: format, file: path)
+            contents = try DataLoader.contents(data: bytes, format: format, file: path)
         } else {
-            // A JSON list is read one record at a time, as each is set.
-            if let records = try DataLoader.records(path: path) { return try checked(records, path) }
-            data = try DataLoader.load(path: path)
+            contents = try DataLoader.contents(path: path)
         }
-        return try records(in: data, path)
+        switch contents {
+        // A list is read one record at a time, as each is set.
+        case .records(let records): return try checked(records, path)
+        case .value(let data): return try records(in: data, path)
+        }
     }
 
     /// The records `data` holds: one object, or a list of at least one object.

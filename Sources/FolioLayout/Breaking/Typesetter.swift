@@ -56,9 +56,9 @@ struct Typesetter {
             let other = strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance,
                                              hyphenate: false, lineCounts: allowed)
                 ?? strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance, lineCounts: allowed)
-            let flaws = other.map { flawCount(items, $0, widths: widths) }
-            if let other, let flaws, flaws == 0 || flaws < flawCount(items, found, widths: widths) {
-                breaks = other
+            if let other {
+                let flaws = flawCount(items, other, widths: widths)
+                if flaws == 0 || flaws < flawCount(items, found, widths: widths) { breaks = other }
             }
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)

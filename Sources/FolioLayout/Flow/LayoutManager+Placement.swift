@@ -165,8 +165,8 @@ extension LayoutManager {
         var skips = 0
         // The container of each line placed so far, for widows and orphans.
         var placedContainers: [Int] = []
-        setWidths[index] = []
-        setWidths.removeValue(forKey: index - Self.setWidthsKept)
+        // The text width of each line placed, kept once the paragraph is set (`setWidths`).
+        var placedWidths: [Double] = []
         let keepsLines = !mode.truncates && mode != .clip && (style.orphans > 1 || style.widows > 1)
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
@@ -311,7 +311,7 @@ extension LayoutManager {
                     placeFootnotes(notes, paragraph: index, container: slot.containerIndex, lineBottom: top + height)
                 }
                 placedContainers.append(slot.containerIndex)
-                setWidths[index, default: []].append(slot.textWidth)
+                placedWidths.append(slot.textWidth)
                 placedAny = true
                 advance(&cursor, after: slot, height: height, lineSpacing: style.lineSpacing)
                 if fragment.isHyphenated, k < spans.count - 1, turnsAfter(slot, height: nominal, style: style, rtl: rtl),
@@ -327,6 +327,8 @@ extension LayoutManager {
             cursor.y = foot.y
         }
         if placedAny { cursor.y += style.paragraphSpacing }
+        setWidths[index] = placedWidths
+        setWidths.removeValue(forKey: index - Self.setWidthsKept)
         if textStorage.hasFloatingBlocks {
             let blocks = floatingBlocks(in: textStorage.paragraphRange(at: index))
             if !blocks.isEmpty, placeFloats(blocks, paragraph: index) { return }
@@ -453,7 +455,7 @@ extension LayoutManager {
     /// a line shorter or longer within the tolerance. True when that cannot be told (its
     /// shaping is no longer at hand, or it starts inside a drop cap's or a cut word's lines).
     func hasOtherLength(_ index: Int) -> Bool {
-        guard let widths = setWidths[index], let last = widths.last, widths.count >= 1,
+        guard let widths = setWidths[index], let last = widths.last,
               let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
               kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
         let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 2)

@@ -30,9 +30,7 @@ public enum DataLoader {
 
     /// Loads `data` (standard input, say) in `format`; `file` names it in errors (`-`).
     public static func load(data: Data, format: DataFormat, file: String) throws -> DataValue {
-        guard data.count <= DataLimits.maximumFileBytes else { throw tooLarge(file) }
-        let source = DataSource(file: file, data: data)
-        try source.checkUTF8()
+        let source = try checkedSource(data, file: file)
         switch format {
         case .json: return try JSONDataReader(source: source).read()
         case .yaml: return try YAMLDataReader(source: source).read()
@@ -40,21 +38,58 @@ public enum DataLoader {
         }
     }
 
-    /// The records of the file at `path` when it is a list that is read one record at a
-    /// time (a JSON array, any CSV file, a YAML file that is plainly a list: see
-    /// `DataRecords`); nil for one value or another YAML file, which `load(path:)` reads.
+    /// What a data file holds, read once: its records, one at a time, when it is a list
+    /// read so (a JSON array, any CSV file, a YAML file that is plainly a list: see
+    /// `DataRecords`), else its value.
+    public enum Contents {
+        /// A list, read one record at a time.
+        case records(DataRecords)
+        /// Anything else (one object, a YAML list read whole, …), read whole.
+        case value(DataValue)
+    }
+
+    /// The contents of the file at `path`, its format chosen by its extension; the file is
+    /// read once.
+    public static func contents(path: String) throws -> Contents {
+        guard let format = DataFormat(path: path) else { return .value(try load(path: path)) }  // the extension's error
+        return try contents(data: read(path), format: format, file: path)
+    }
+
+    /// The contents of `data` in `format`; `file` names it in errors (`-`).
+    public static func contents(data: Data, format: DataFormat, file: String) throws -> Contents {
+        let source = try checkedSource(data, file: file)
+        if let records = try listRecords(source, format: format) { return .records(records) }
+        switch format {
+        case .json: return .value(try JSONDataReader(source: source).read())
+        case .yaml: return .value(try YAMLDataReader(source: source).read())
+        case .csv: return .value(try CSVDataReader(source: source).read())  // a CSV file is always a list
+        }
+    }
+
+    /// The records of the file at `path` when it is a list read one record at a time (see
+    /// `contents(path:)`); nil for one value or a YAML file read whole.
     public static func records(path: String) throws -> DataRecords? {
         guard let format = DataFormat(path: path) else { return nil }
         return try records(data: read(path), format: format, file: path)
     }
 
     /// The records of `data` when it is a list read one record at a time (see
-    /// `records(path:)`); nil for one value or a YAML file read whole. A YAML file that
-    /// is not valid gives nil here and its error from `load`.
+    /// `contents(data:format:file:)`); nil for one value or a YAML file read whole. A YAML
+    /// file that is not valid gives nil here and its error from `load`.
     public static func records(data: Data, format: DataFormat, file: String) throws -> DataRecords? {
+        try listRecords(checkedSource(data, file: file), format: format)
+    }
+
+    /// The bytes of `data`, within the size limit and valid UTF-8.
+    private static func checkedSource(_ data: Data, file: String) throws -> DataSource {
         guard data.count <= DataLimits.maximumFileBytes else { throw tooLarge(file) }
         let source = DataSource(file: file, data: data)
         try source.checkUTF8()
+        return source
+    }
+
+    /// The records of `source` when it is a list read one record at a time, else nil.
+    private static func listRecords(_ source: DataSource, format: DataFormat) throws -> DataRecords? {
         switch format {
         case .json:
             let reader = JSONDataReader(source: source)

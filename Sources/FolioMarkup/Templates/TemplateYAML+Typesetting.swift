@@ -36,26 +36,28 @@ extension TemplateYAML {
         ("baseline-grid", \.baselineGrid),
     ]
 
+    /// The keys whose values are whole numbers, each with the field it sets.
+    nonisolated(unsafe) static let typesettingCountKeys: [(key: String, field: WritableKeyPath<TypesettingParameters, Int>)] = [
+        ("minimum-hyphenated-word-length", \.minimumHyphenatedWordLength),
+        ("looseness-tries", \.loosenessTries),
+    ]
+
     /// `base` with the block's values; each must be a number in its range (the error
     /// names the key, the range and the line).
     func typesetting(_ node: Node, base: TypesettingParameters) throws -> TypesettingParameters {
         guard case .mapping(let m) = node else {
             throw error(node, "typesetting is a mapping of settings (tolerance:, hyphen-penalty:, …)")
         }
-        let names = Self.typesettingKeys.map(\.key) + ["minimum-hyphenated-word-length", "looseness-tries"]
+        let names = Self.typesettingKeys.map(\.key) + Self.typesettingCountKeys.map(\.key)
         try checkKeys(m, names, "typesetting")
         var t = base
         for (key, valueNode) in m {
             let name = try string(key)
             var single = TypesettingParameters.standard
-            if name == "minimum-hyphenated-word-length" {
+            if let entry = Self.typesettingCountKeys.first(where: { $0.key == name }) {
                 guard let n = Int(try string(valueNode)) else { throw error(valueNode, "\(name) must be a whole number") }
-                t.minimumHyphenatedWordLength = n
-                single.minimumHyphenatedWordLength = n
-            } else if name == "looseness-tries" {
-                guard let n = Int(try string(valueNode)) else { throw error(valueNode, "\(name) must be a whole number") }
-                t.loosenessTries = n
-                single.loosenessTries = n
+                t[keyPath: entry.field] = n
+                single[keyPath: entry.field] = n
             } else if let entry = Self.typesettingKeys.first(where: { $0.key == name }) {
                 let v = try number(valueNode)
                 t[keyPath: entry.field] = v

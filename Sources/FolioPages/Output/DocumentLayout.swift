@@ -80,17 +80,16 @@ struct DocumentLayout {
         if !document.footnoteMarks.isEmpty {
             for _ in 0..<4 {
                 var seal: Seal?
-                var markPages: [Int] = []
-                let pages = anchorPages(of: document, seal: &seal, markPages: &markPages)
-                let referencesChanged = document.fillPageReferences(pages)
-                guard document.fillFootnoteNumbers(pages: markPages) || referencesChanged else { return }
+                let found = anchorPages(of: document, seal: &seal)
+                let referencesChanged = document.fillPageReferences(found.anchors)
+                guard document.fillFootnoteNumbers(pages: found.marks) || referencesChanged else { return }
             }
             return
         }
         guard !document.pageReferences.isEmpty else { return }
         for _ in 0..<3 {
             var seal: Seal?
-            guard document.fillPageReferences(anchorPages(of: document, seal: &seal)) else { return }
+            guard document.fillPageReferences(anchorPages(of: document, seal: &seal).anchors) else { return }
             // Where the text after the last number went is where it goes now: every page
             // after it is as it was, and the numbers stand. Checked by laying out only up to it.
             if let seal, sealHolds(seal, in: document) { return }
@@ -141,15 +140,10 @@ struct DocumentLayout {
         return self.seal(of: document, in: manager) == seal
     }
 
-    /// The folio of the page each anchor of `document` is set on, by id; `seal` gets where
-    /// the paragraph of the last page reference ended, and `markPages` the number of the
-    /// page each of `document.footnoteMarks` is set on.
-    func anchorPages(of document: BuiltDocument, seal: inout Seal?) -> [String: String] {
-        var markPages: [Int] = []
-        return anchorPages(of: document, seal: &seal, markPages: &markPages)
-    }
-
-    func anchorPages(of document: BuiltDocument, seal: inout Seal?, markPages: inout [Int]) -> [String: String] {
+    /// The folio of the page each anchor of `document` is set on, by id, and the number of
+    /// the page each of `document.footnoteMarks` is set on; `seal` gets where the paragraph
+    /// of the last page reference ended.
+    func anchorPages(of document: BuiltDocument, seal: inout Seal?) -> (anchors: [String: String], marks: [Int]) {
         let manager = manager(for: document)
         let composer = composer(for: document)
         manager.delegate = composer
@@ -191,8 +185,7 @@ struct DocumentLayout {
         // Anchors at the very end (an empty last block) are on the last page.
         if let lastFolio { while next < anchors.count { pages[anchors[next].id] = pages[anchors[next].id] ?? lastFolio; next += 1 } }
         while pagesOfMarks.count < marks.count { pagesOfMarks.append(lastPage) }
-        markPages = pagesOfMarks
-        return pages
+        return (pages, pagesOfMarks)
     }
 
     /// Lays `document` out, calling `onPage` with each page as it is complete and the
