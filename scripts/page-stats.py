@@ -17,6 +17,9 @@ per 100 pages:
   turn-hyphens       columns whose last line ends in such a hyphen (the word goes on over the turn)
   dash-starts        lines starting with an em dash that does not start a paragraph
   stranded-headings  headings that are the last line of their column, below its text
+  short-columns      columns whose last body line sits a line or more above the foot the
+                     other columns end at, though the text goes on in the next column without
+                     a heading (a chapter's last page and the last page are not counted)
 
 Only paragraphs of two lines or more can give widows and orphans. With `--max`, exits 1
 when a figure (per 100 pages) is above its limit: the tool is also a test.
@@ -187,7 +190,7 @@ def measure(pdf, source):
         j = at + 1
 
     counts = dict(widows=0, orphans=0, hyphens=len(hyphen_lines), ladders3=0, penultimate=0, **{"turn-hyphens": 0},
-                  **{"dash-starts": 0, "stranded-headings": 0})
+                  **{"dash-starts": 0, "stranded-headings": 0, "short-columns": 0})
     details = {k: [] for k in counts}
     run = 0
     for i, l in enumerate(ordered):
@@ -236,6 +239,20 @@ def measure(pdf, source):
             if e2 is not None and ends[owner[e2]] == e2 and owner[e2] == k:
                 counts["penultimate"] += 1
                 details["penultimate"].append(f"{where}: {' '.join(l['words'][-3:])} / {' '.join(ordered[i + 1]['words'])}")
+    # The foot: where most columns' last body lines end.
+    column_ends = {}
+    for i, l in enumerate(ordered):
+        if l["kind"] == "body":
+            column_ends[(l["page"], l["column"])] = i
+    foot = statistics.mode([round(ordered[i]["y1"]) for i in column_ends.values()]) if column_ends else 0
+    for (page, column), i in column_ends.items():
+        l = ordered[i]
+        later = [o for o in ordered[i + 1:i + 2]]
+        if page == len(pages) - 1 or not later or later[0]["kind"] == "heading":
+            continue
+        if foot - l["y1"] >= 0.9 * body * 1.2:
+            counts["short-columns"] += 1
+            details["short-columns"].append(f"page {page + 1} column {column + 1}: {round(foot - l['y1'])} pt short")
     page_count = max(1, len(pages))
     per100 = {k: round(v * 100 / page_count, 1) for k, v in counts.items()}
     matched = len(set(first_of_line.values()) | set(last_of_line.values()))

@@ -6,7 +6,8 @@ import XCTest
 /// many lines at the foot of the first and carries at least that many to the top of the last.
 final class WidowOrphanTests: XCTestCase {
     /// `count` paragraphs of 1 to 9 lines of prose in containers `lines` lines tall.
-    private func layOut(orphans: Int, widows: Int, count: Int = 40, lines: Int = 7, tries: Int = 16) -> LayoutManager {
+    private func layOut(orphans: Int, widows: Int, count: Int = 40, lines: Int = 7, tries: Int = 16,
+                        loosenessTolerance: Double = 200) -> LayoutManager {
         var style = ParagraphStyle(alignment: .justified, hyphenation: true)
         style.minimumLineHeight = 12
         style.maximumLineHeight = 12
@@ -17,6 +18,7 @@ final class WidowOrphanTests: XCTestCase {
         let storage = makeStorage(text, style: style)
         var typesetting = TypesettingParameters.standard
         typesetting.loosenessTries = tries
+        typesetting.loosenessTolerance = loosenessTolerance
         let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
         for _ in 0..<60 { manager.addTextContainer(TextContainer(size: Size(width: 200, height: 12 * Double(lines) + 1))) }
         manager.ensureLayout()
@@ -90,5 +92,105 @@ final class WidowOrphanTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(split.first, 3, "\(split)")
             XCTAssertGreaterThanOrEqual(split.last, 3, "\(split)")
         }
+    }
+
+    /// A paragraph set a line shorter or longer may take looser lines when it needs no new
+    /// hyphen (`loosenessTolerance`): more breaks are mended that way, fewer columns end short.
+    func testALooserToleranceWithoutHyphensKeepsMoreColumnsFull() {
+        let strict = layOut(orphans: 2, widows: 2, count: 160, lines: 24)
+        let looser = layOut(orphans: 2, widows: 2, count: 160, lines: 24, loosenessTolerance: 800)
+        let before = shortContainers(strict, lines: 24), after = shortContainers(looser, lines: 24)
+        XCTAssertGreaterThan(before, 0, "the text must leave columns short at the tolerance")
+        XCTAssertLessThan(after, before)
+        for split in splits(looser) {
+            XCTAssertGreaterThanOrEqual(split.first, 2, "an orphan: \(split)")
+            XCTAssertGreaterThanOrEqual(split.last, 2, "a widow: \(split)")
+        }
+        assertCoversEveryCharacterOnce(looser)
+        XCTAssertTrue(looser.lineFragments.allSatisfy { $0.spaceScale <= 2.6 }, "\(looser.lineFragments.map(\.spaceScale).max() ?? 0)")
+    }
+
+    /// One paragraph ending in a line of three characters after a line filled by one long word,
+    /// in containers `height` lines tall, no line set shorter or longer.
+    private func stubEnding(widows: Int, height: Int) -> (LayoutManager, lines: Int) {
+        var style = ParagraphStyle(alignment: .justified, hyphenation: false)
+        style.minimumLineHeight = 12
+        style.maximumLineHeight = 12
+        style.orphans = 2
+        style.widows = widows
+        let text = String(prose.prefix(300)) + " " + String(repeating: "M", count: 19) + " No."
+        var typesetting = TypesettingParameters.standard
+        typesetting.loosenessTries = 0
+        let manager = LayoutManager(textStorage: makeStorage(text, style: style), typesetting: typesetting)
+        for _ in 0..<4 { manager.addTextContainer(TextContainer(size: Size(width: 200, height: 12 * Double(height) + 1))) }
+        manager.ensureLayout()
+        return (manager, manager.lineFragments.count)
+    }
+
+    /// A last line of three characters or fewer (or a hyphenated word's tail) reads as no line:
+    /// it is not left with just one more at the top of a column; one more line comes with it.
+    func testAStubLastLineBringsOneMoreLineWithIt() throws {
+        let (whole, count) = stubEnding(widows: 2, height: 40)
+        XCTAssertEqual(whole.lineFragments.last.map { whole.textStorage.substring($0.characterRange) }, "No.")
+        XCTAssertGreaterThanOrEqual(count, 6)
+        // Tall enough for all but the last two lines: two would be carried over; three are.
+        let (manager, _) = stubEnding(widows: 2, height: count - 2)
+        let containers = manager.lineFragments.map(\.containerIndex)
+        XCTAssertEqual(containers.filter { $0 == 1 }.count, 3, "\(containers)")
+        assertCoversEveryCharacterOnce(manager)
+        // With widows off, the stub is left as it falls.
+        let (single, _) = stubEnding(widows: 1, height: count - 2)
+        XCTAssertEqual(single.lineFragments.map(\.containerIndex).filter { $0 == 1 }.count, 2)
+    }
+}
+
+/// Containers made on demand and handed on as they complete, their lines then forgotten,
+/// as a renderer writing pages does.
+private final class HandedOnColumns: LayoutManagerDelegate {
+    let height: Double
+    var written: [LineFragment] = []
+    init(lines: Int) { height = 12 * Double(lines) + 1 }
+    func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
+        TextContainer(size: Size(width: 200, height: height))
+    }
+    func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
+        written += layoutManager.lineFragments(inContainerAt: index)
+        layoutManager.forgetLayout(beforeContainerAt: index + 1)
+    }
+}
+
+extension WidowOrphanTests {
+    /// A paragraph that runs through a whole column into a third still has its widow kept
+    /// out: a column is handed on only once the flow is two past it.
+    func testAWidowInTheThirdColumnOfAParagraphIsKeptOut() throws {
+        var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+        style.minimumLineHeight = 12
+        style.maximumLineHeight = 12
+        let long = prose + " " + prose
+        var typesetting = TypesettingParameters.standard
+        typesetting.loosenessTries = 0
+        func layOut(_ text: String, widows: Int, lines: Int) -> [LineFragment] {
+            style.widows = widows
+            style.orphans = widows
+            let manager = LayoutManager(textStorage: makeStorage(text, style: style), typesetting: typesetting)
+            let columns = HandedOnColumns(lines: lines)
+            manager.delegate = columns
+            manager.ensureLayout()
+            return columns.written
+        }
+        let count = layOut(long, widows: 1, lines: 200).count
+        XCTAssertGreaterThanOrEqual(count, 10)
+        // Short paragraphs before it, so that one line of it is left for a third column.
+        let height = count / 2 + 1
+        let before = 2 * height + 1 - count
+        XCTAssertGreaterThanOrEqual(height - before, 2)
+        let text = Array(repeating: "Short.", count: before).joined(separator: "\n") + "\n" + long
+        let loose = layOut(text, widows: 1, lines: height)
+        XCTAssertEqual(loose.filter { $0.containerIndex == 2 }.count, 1, "the text must leave a widow: \(loose.map(\.containerIndex))")
+        let kept = layOut(text, widows: 2, lines: height)
+        let third = kept.filter { $0.containerIndex == 2 }
+        XCTAssertEqual(third.count, 2, "\(kept.map(\.containerIndex))")
+        XCTAssertEqual(kept.filter { $0.containerIndex == 0 }.count, height, "the first column stays full")
+        XCTAssertEqual(kept.last?.characterRange.upperBound, before * 7 + long.utf8.count)
     }
 }

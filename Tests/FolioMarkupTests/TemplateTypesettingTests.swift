@@ -27,22 +27,25 @@ final class TemplateTypesettingTests: XCTestCase {
           baseline-grid: 13
           minimum-hyphenated-word-length: 7
           looseness-tries: 3
+          looseness-tolerance: 500
         """)
         let expected = TypesettingParameters(tolerance: 400, linePenalty: 20, hyphenPenalty: 1000, explicitHyphenPenalty: 60,
                                              doubleHyphenDemerits: 10000, adjacentFitnessDemerits: 500, spaceStretch: 0.6,
                                              spaceShrink: 0.25, glyphExpansion: 0, expansionStep: 0.005, raggedStretch: 2,
-                                             minimumHyphenatedWordLength: 7, loosenessTries: 3, protrusion: 0.5, baselineGrid: 13)
+                                             minimumHyphenatedWordLength: 7, loosenessTries: 3, loosenessTolerance: 500,
+                                             protrusion: 0.5, baselineGrid: 13)
         XCTAssertEqual(t.typesetting, expected)
     }
 
     func testWithoutTheBlockTheStandardValuesHold() throws {
         XCTAssertEqual(try load("name: plain").typesetting, .standard)
         XCTAssertEqual(try BuiltinTemplates.template(named: "default").typesetting, .standard)
-        // The book sets final hyphens four times as dear as TeX and repairs flaws with
-        // looser lines, and nothing else.
+        // The book sets final hyphens four times as dear as TeX, repairs flaws with looser
+        // lines, lets a paragraph set a line shorter or longer be looser, and nothing else.
         var book = TypesettingParameters.standard
         book.finalHyphenDemerits = 20000
         book.repairTolerance = 3200
+        book.loosenessTolerance = 800
         XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
         // Two columns keep their lines in line on a grid of the body's leading.
         var twoColumn = book
@@ -59,6 +62,7 @@ final class TemplateTypesettingTests: XCTestCase {
         expected.hyphenPenalty = 200
         expected.finalHyphenDemerits = 20000
         expected.repairTolerance = 3200
+        expected.loosenessTolerance = 800
         XCTAssertEqual(t.typesetting, expected)
     }
 
@@ -73,6 +77,7 @@ final class TemplateTypesettingTests: XCTestCase {
             ("typesetting:\n  minimum-hyphenated-word-length: 4.5\n", "2:35", "must be a whole number"),
             ("typesetting:\n  looseness-tries: 65\n", "2:20", "looseness-tries must be between 0 and 64 (got 65)"),
             ("typesetting:\n  looseness-tries: 2.5\n", "2:20", "must be a whole number"),
+            ("typesetting:\n  looseness-tolerance: -1\n", "2:24", "looseness-tolerance must be between 0 and 100000 (got -1)"),
             ("typesetting: 200\n", "1:14", "typesetting is a mapping"),
             ("typesetting:\n  hyphen-penalty: -10000\n", "2:19", "hyphen-penalty must be between -9999 and 10000 (got -10000)"),
             ("typesetting:\n  protrusion: 2\n", "2:15", "protrusion must be between 0 and 1 (got 2)"),

@@ -261,4 +261,34 @@ extension PageComposerTests {
             }
         }
     }
+
+    /// The last page opens with the end of a paragraph, fewer of its lines than its widows: the
+    /// flow carries more of them over, and the balanced columns hold them together instead of
+    /// setting them side by side.
+    func testBalancedColumnsOfALastPageHoldTheLinesAWidowBringsOver() throws {
+        let template = Template(name: "t", pageSize: Size(width: 400, height: 300), margins: PageMargins(all: 30),
+                                columns: 2, gutter: 12, spanGap: 10)
+        let words = String(repeating: "Text that runs over a handful of lines in a column. ", count: 40).split(separator: " ")
+        func layOut(_ count: Int, widows: Int) -> (PageComposer, LayoutManager) {
+            var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+            style.orphans = 2
+            style.widows = widows
+            let composer = PageComposer(template: template, sections: [SectionMark(offset: 0, columns: 2)])
+            return (composer, layout(storage([words.prefix(count).joined(separator: " ")], styles: [style]), composer))
+        }
+        // A number of words whose last line alone goes over to a second page.
+        let found = stride(from: 150, through: 300, by: 2).first { count in
+            let (composer, manager) = layOut(count, widows: 1)
+            guard composer.pages.count == 2, let set = composer.pages[1].columnSets.first else { return false }
+            return set.containerIndexes.map { manager.lineFragments(inContainerAt: $0).count }.reduce(0, +) == 1
+        }
+        let count = try XCTUnwrap(found, "no length leaves one line for the last page")
+        let (composer, manager) = layOut(count, widows: 2)
+        XCTAssertEqual(composer.pages.count, 2)
+        let last = try XCTUnwrap(composer.pages.last?.columnSets.first)
+        let lines = last.containerIndexes.map { manager.lineFragments(inContainerAt: $0).count }
+        XCTAssertEqual(lines.first, 2, "two lines carried over, in the first column: \(lines)")
+        XCTAssertEqual(lines.dropFirst().reduce(0, +), 0, "\(lines)")
+        XCTAssertNil(manager.unplacedRange)
+    }
 }

@@ -50,10 +50,11 @@ struct Typesetter {
             var apart = widths
             apart.uniformFrom = max(widths.uniformFrom, lines + 2)
             let counts = looseness == 2 ? [lines - 1, lines + 1] : [lines + looseness]
-            // Without new hyphens if that can be done (as the first pass), then with them;
-            // with no flaw, or fewer than the best setting has.
+            // Without new hyphens if that can be done (as the first pass, but up to the
+            // looseness tolerance: a looser line or two is worth a full column), then with them
+            // at the tolerance; with no flaw, or fewer than the best setting has.
             let allowed = counts.filter { $0 >= 1 }
-            let other = strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance,
+            let other = strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.loosenessTolerance,
                                              hyphenate: false, lineCounts: allowed)
                 ?? strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance, lineCounts: allowed)
             if let other {

@@ -273,7 +273,8 @@ extension LayoutManager {
                     continue breaking
                 }
                 if keepsLines, let last = placedContainers.last, slot.containerIndex > last,
-                   keepLines(index, style: style, placed: placedContainers, remaining: spans.count - k) {
+                   keepLines(index, style: style, placed: placedContainers, remaining: spans.count - k,
+                             endsInStub: spans.count >= 2 && isStub(p, spans)) {
                     return
                 }
                 if k == 0, firstLine, let keep = keepWithPrevious(index, landingIn: slot.containerIndex) {
@@ -371,23 +372,30 @@ extension LayoutManager {
     /// containers `placed`), with `remaining` lines to come: too few lines left behind
     /// (`orphans`) move the paragraph on; too few carried over (`widows`) move lines over
     /// from the container before, or the paragraph when that would leave too few there.
-    /// Returns whether the layout was undone to be done again.
-    func keepLines(_ index: Int, style: ParagraphStyle, placed: [Int], remaining: Int) -> Bool {
+    /// A last line that reads as no line at all (`endsInStub`: the tail of a hyphenated word,
+    /// or three characters or fewer) is carried with one more where the column being left can
+    /// spare it. Returns whether the layout was undone to be done again.
+    func keepLines(_ index: Int, style: ParagraphStyle, placed: [Int], remaining: Int, endsInStub: Bool = false) -> Bool {
         let orphaned = placed.count < style.orphans
-        if orphaned || remaining < style.widows, let retry = loosen(index, leaving: placed.last!) { return retry }
+        let leaving = placed.last!
+        let there = placed.filter { $0 == leaving }.count
+        // Lines left in the container being left: the paragraph's orphans if it starts there.
+        let least = placed[0] == leaving ? style.orphans : 1
+        var widows = style.widows
+        if endsInStub, remaining == widows, remaining > 1, there - 1 >= least { widows += 1 }
+        if orphaned || remaining < widows,
+           let retry = loosen(index, leaving: leaving, break: ColumnBreak(there: there, remaining: remaining, least: least, widows: widows)) {
+            return retry
+        }
         if orphaned {
             guard let first = movableStart(index, container: placed[0]) else { return false }
             layOutAgain(from: first)
             return true
         }
         // Lines in containers already handed to the delegate (drawn, maybe) stay where they are.
-        guard remaining < style.widows, widowBreaks[index] == nil, placed[0] >= completedContainers,
+        guard remaining < widows, widowBreaks[index] == nil, placed[0] >= completedContainers,
               records[index].firstFragment - forgottenFragments >= 0 else { return false }
-        let leaving = placed.last!
-        let there = placed.filter { $0 == leaving }.count
-        let move = style.widows - remaining
-        // Lines left in the container being left: the paragraph's orphans if it starts there.
-        let least = placed[0] == leaving ? style.orphans : 1
+        let move = widows - remaining
         if there - move >= least {
             widowBreaks[index] = placed.count - move
             undoLayout(from: index)
@@ -398,18 +406,57 @@ extension LayoutManager {
         return true
     }
 
+    /// Whether the last of `spans` is a stub: the tail of a word hyphenated on the line before,
+    /// or three characters or fewer (`…`, `No.`).
+    func isStub(_ p: ShapedParagraph, _ spans: [LineSpan]) -> Bool {
+        guard let last = spans.last else { return false }
+        if spans.count >= 2, spans[spans.count - 2].hyphenated { return true }
+        let end = min(last.end, p.clusterCount)
+        guard last.start < end else { return false }
+        return (last.start..<end).lazy.filter { !p.clusterFlags[$0].contains(.space) }.prefix(4).count <= 3
+    }
+
+    /// A paragraph's break between columns that leaves too few lines on one side: `there` of
+    /// its lines in the column being left, `remaining` to come, and the fewest allowed on
+    /// each side (`least` behind, `widows` carried over).
+    struct ColumnBreak {
+        var there: Int, remaining: Int, least: Int, widows: Int
+
+        /// Whether the break holds with `there` lines left behind and `remaining` carried.
+        static func holds(there: Int, remaining: Int, least: Int, widows: Int) -> Bool {
+            remaining == 0 ? there >= 1 : there == 0 || (there >= least && remaining >= widows)
+        }
+
+        /// The looseness (−1, +1, or 2 for either) of a paragraph before the one breaking that
+        /// settles the break: a line less there makes room for one more of its lines, a line
+        /// more for one fewer. Nil when neither does.
+        var lengthBefore: Int? {
+            let shorter = Self.holds(there: there + 1, remaining: remaining - 1, least: least, widows: widows)
+            let longer = Self.holds(there: there - 1, remaining: remaining + 1, least: least, widows: widows)
+            return shorter && longer ? 2 : shorter ? -1 : longer ? 1 : nil
+        }
+
+        /// The same for the breaking paragraph itself: its lines behind stay, those carried change.
+        var lengthOfItself: Int? {
+            let shorter = Self.holds(there: there, remaining: remaining - 1, least: least, widows: widows)
+            let longer = Self.holds(there: there, remaining: remaining + 1, least: least, widows: widows)
+            return shorter && longer ? 2 : shorter ? -1 : longer ? 1 : nil
+        }
+    }
+
     /// Before widows or orphans take a line from the column being left (leaving it a line
-    /// short of its facing column or page), a paragraph with lines in it is set a line shorter
-    /// or longer where that is within the tolerance (TeX's `\looseness`, chosen by the
-    /// breaker): the one being broken, then those before it, a few at most. A try that does
-    /// not settle the break is set as before again. Returns whether the layout was undone to
-    /// be done again; nil when there is nothing (more) to try.
-    func loosen(_ index: Int, leaving: Int) -> Bool? {
+    /// or two short of its facing column or page), a paragraph with lines in it is set a line
+    /// shorter or longer where that is within the tolerance (TeX's `\looseness`, chosen by the
+    /// breaker), in the direction that settles the break: the one being broken, then those
+    /// before it, a few at most. A try that does not settle the break is set as before again.
+    /// Returns whether the layout was undone to be done again; nil when there is nothing
+    /// (more) to try.
+    func loosen(_ index: Int, leaving: Int, break columnBreak: ColumnBreak) -> Bool? {
         guard leaving >= completedContainers else { return nil }
         var state = loosenedBreaks[leaving] ?? (0, nil)
-        // The last try left the break as it was: that paragraph goes back to its best setting.
-        if let last = state.last, looseLines[last] == 2 { looseLines[last] = 0 }
-        var candidate: Int? = nil
+        // The last try left the break unsettled: that paragraph goes back to its best setting.
+        if let last = state.last, let tried = looseLines[last], tried != 0 { looseLines[last] = 0 }
+        var candidate: (index: Int, looseness: Int)? = nil
         var q = index
         while state.tries < typesetting.loosenessTries, q >= 0, candidate == nil {
             defer { q -= 1 }
@@ -422,13 +469,14 @@ extension LayoutManager {
             let first = records[q].firstFragment - forgottenFragments
             if first < fragments.count, fragments[first].containerIndex < completedContainers { break }
             let style = textStorage.paragraphStyle(ofParagraph: q)
-            guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext else { continue }
+            guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext,
+                  let looseness = q == index ? columnBreak.lengthOfItself : columnBreak.lengthBefore else { continue }
             // A paragraph with no setting a line shorter or longer is passed over without
             // laying the column out again: asked of the breaker at the widths it was set at.
-            if q < index, !hasOtherLength(q) { looseLines[q] = 0; continue }
-            candidate = q
+            if q < index, !hasOtherLength(q, looseness: looseness) { looseLines[q] = 0; continue }
+            candidate = (q, looseness)
         }
-        guard let q = candidate else {
+        guard let (q, looseness) = candidate else {
             // Nothing left to try: set the last one tried as before, then let the lines move.
             if let last = state.last {
                 state.last = nil
@@ -443,7 +491,7 @@ extension LayoutManager {
         state.tries += 1
         state.last = q
         loosenedBreaks[leaving] = state
-        looseLines[q] = 2
+        looseLines[q] = looseness
         undoLayout(from: min(q, previous))
         return true
     }
@@ -452,14 +500,14 @@ extension LayoutManager {
     static let setWidthsKept = 256
 
     /// Whether paragraph `index`, set at the widths it was set at (`setWidths`), has a setting
-    /// a line shorter or longer within the tolerance. True when that cannot be told (its
+    /// a line shorter or longer (`looseness`, as `Typesetter.lines`) within the tolerance. True when that cannot be told (its
     /// shaping is no longer at hand, or it starts inside a drop cap's or a cut word's lines).
-    func hasOtherLength(_ index: Int) -> Bool {
+    func hasOtherLength(_ index: Int, looseness: Int) -> Bool {
         guard let widths = setWidths[index], let last = widths.last,
               let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
               kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
         let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 2)
-        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, looseness: 2)
+        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, looseness: looseness)
         return spans.count != widths.count
     }
 
@@ -575,7 +623,10 @@ extension LayoutManager {
     }
 
     func noteCompletedContainers() {
-        while completedContainers < cursor.containerIndex && completedContainers < textContainers.count {
+        // A container is handed on once the flow is two past it, not one: a paragraph that
+        // began there and runs through the next can still be set again when its last lines
+        // would be a widow at the top of the one after.
+        while completedContainers < cursor.containerIndex - 1 && completedContainers < textContainers.count {
             completedContainers += 1
             delegate?.layoutManager(self, didCompleteContainerAt: completedContainers - 1)
         }

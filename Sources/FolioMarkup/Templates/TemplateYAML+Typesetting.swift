@@ -25,6 +25,7 @@ extension TemplateYAML {
         ("double-hyphen-demerits", \.doubleHyphenDemerits),
         ("final-hyphen-demerits", \.finalHyphenDemerits),
         ("repair-tolerance", \.repairTolerance),
+        ("looseness-tolerance", \.loosenessTolerance),
         ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
         ("broken-penalty", \.brokenPenalty),
         ("space-stretch", \.spaceStretch),

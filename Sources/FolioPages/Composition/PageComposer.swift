@@ -292,6 +292,18 @@ public final class PageComposer: LayoutManagerDelegate {
             let orphans = style.dropCapLines > 1 ? max(style.orphans, style.dropCapLines) : style.orphans
             return lineInParagraph[i] < orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
         }
+        // The page opens inside a paragraph with fewer of its lines here than its widows:
+        // the flow will carry more of them over, and the columns must hold them together.
+        let opening = manager.textStorage.paragraphIndex(containing: offset)
+        if manager.textStorage.paragraphRange(at: opening).lowerBound < offset, let first = lines.first,
+           let tail = paragraphs.firstIndex(where: { $0 != paragraphs[0] }) ?? Optional(paragraphs.count),
+           case let widows = manager.textStorage.paragraphStyle(ofParagraph: opening).widows, tail < widows {
+            let step = first.bottom - first.top
+            let carried = widows - tail
+            lines = (0..<carried).map { (top: first.top + Double($0) * step, bottom: first.bottom + Double($0) * step) }
+                + lines.map { (top: $0.top + Double(carried) * step, bottom: $0.bottom + Double(carried) * step) }
+            kept = [false] + Array(repeating: true, count: carried + tail - 1) + kept.dropFirst(tail)
+        }
         if storage.hasFloatingBlocks {
             // Blocks in the flow, and those the text runs beside, are measured as items
             // that cannot be cut, with the gap they take at the top of a column; a column may
