@@ -28,11 +28,12 @@ final class TemplateTypesettingTests: XCTestCase {
           minimum-hyphenated-word-length: 7
           looseness-tries: 3
           looseness-tolerance: 500
+          paragraph-stretch: 2.5
         """)
         let expected = TypesettingParameters(tolerance: 400, linePenalty: 20, hyphenPenalty: 1000, explicitHyphenPenalty: 60,
                                              doubleHyphenDemerits: 10000, adjacentFitnessDemerits: 500, spaceStretch: 0.6,
                                              spaceShrink: 0.25, glyphExpansion: 0, expansionStep: 0.005, raggedStretch: 2,
-                                             minimumHyphenatedWordLength: 7, loosenessTries: 3, loosenessTolerance: 500,
+                                             minimumHyphenatedWordLength: 7, loosenessTries: 3, loosenessTolerance: 500, paragraphStretch: 2.5,
                                              protrusion: 0.5, baselineGrid: 13)
         XCTAssertEqual(t.typesetting, expected)
     }
@@ -41,15 +42,19 @@ final class TemplateTypesettingTests: XCTestCase {
         XCTAssertEqual(try load("name: plain").typesetting, .standard)
         XCTAssertEqual(try BuiltinTemplates.template(named: "default").typesetting, .standard)
         // The book sets final hyphens four times as dear as TeX, repairs flaws with looser
-        // lines, lets a paragraph set a line shorter or longer be looser, and nothing else.
+        // lines, lets a paragraph set a line shorter or longer be looser, opens paragraph
+        // breaks of a short page, and nothing else.
         var book = TypesettingParameters.standard
         book.finalHyphenDemerits = 20000
         book.repairTolerance = 3200
         book.loosenessTolerance = 800
+        book.paragraphStretch = 3
         XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
         // Two columns keep their lines in line on a grid of the body's leading.
+        // (A grid's lines stay on it: no paragraph stretch.)
         var twoColumn = book
         twoColumn.baselineGrid = 11.5
+        twoColumn.paragraphStretch = 0
         XCTAssertEqual(try BuiltinTemplates.template(named: "two-column").typesetting, twoColumn)
     }
 
@@ -63,6 +68,7 @@ final class TemplateTypesettingTests: XCTestCase {
         expected.finalHyphenDemerits = 20000
         expected.repairTolerance = 3200
         expected.loosenessTolerance = 800
+        expected.paragraphStretch = 3
         XCTAssertEqual(t.typesetting, expected)
     }
 

@@ -83,6 +83,15 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// ended short of its facing one half as often or less, with fewer hyphens, the spacing's
     /// 95th percentile within 0.03 of before.
     public var loosenessTolerance: Double
+    /// How far, in points, the space between two paragraphs may grow so that a column left
+    /// a line or more short — by widows, orphans, or a heading kept with its text — still
+    /// ends on the line a full column ends on, as TeX's `\flushbottom` pages do with their
+    /// paragraph glue: facing pages and a page's columns then end on the same baseline. The
+    /// page's renderer spreads the difference evenly over the column's paragraph breaks; a
+    /// column with too few breaks for it stays short. Only in columns of plain text and no
+    /// baseline grid (notes, floating blocks, tables, drop caps and balanced columns keep
+    /// their lines where they are). 0 (the default): columns end where their text ends.
+    public var paragraphStretch: Double
     /// How far punctuation at the ends of a justified line hangs into the margin
     /// (character protrusion, as microtype's): 1 is the full amount of
     /// `CharacterProtrusion`'s table (a period hangs 70 % of its width, a hyphen 70 %, a
@@ -100,14 +109,14 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// TeX's plain values (pretolerance 100, tolerance 200, line penalty 10, hyphens 50, double hyphens
     /// 3000, a final hyphen 5000, flaws repaired up to badness 400, adjacent fitness 100, a hyphen across a turn 1000; spaces stretch by ½ and shrink by ⅓), with 2 % of
     /// font expansion in quarter-percent steps, three ems of rag, words of five letters, 16
-    /// paragraphs tried a line shorter or longer at a column break (within the tolerance),
-    /// punctuation protruding into the margins of justified lines, no baseline grid.
+    /// paragraphs tried a line shorter or longer at a column break (within the tolerance), no
+    /// stretch between paragraphs, punctuation protruding into the margins of justified lines, no baseline grid.
     public init(pretolerance: Double = 100, tolerance: Double = 200, linePenalty: Double = 10, hyphenPenalty: Double = 50,
                 explicitHyphenPenalty: Double = 50, doubleHyphenDemerits: Double = 3000, finalHyphenDemerits: Double = 5000,
                 repairTolerance: Double = 400,
                 adjacentFitnessDemerits: Double = 100, brokenPenalty: Double = 1000, spaceStretch: Double = 0.5, spaceShrink: Double = 1.0 / 3.0,
                 glyphExpansion: Double = 0.02, expansionStep: Double = 0.0025, raggedStretch: Double = 3,
-                minimumHyphenatedWordLength: Int = 5, loosenessTries: Int = 16, loosenessTolerance: Double = 200, protrusion: Double = 1, baselineGrid: Double = 0) {
+                minimumHyphenatedWordLength: Int = 5, loosenessTries: Int = 16, loosenessTolerance: Double = 200, paragraphStretch: Double = 0, protrusion: Double = 1, baselineGrid: Double = 0) {
         self.pretolerance = pretolerance; self.tolerance = tolerance; self.linePenalty = linePenalty; self.hyphenPenalty = hyphenPenalty
         self.explicitHyphenPenalty = explicitHyphenPenalty; self.doubleHyphenDemerits = doubleHyphenDemerits
         self.finalHyphenDemerits = finalHyphenDemerits; self.repairTolerance = repairTolerance
@@ -115,6 +124,7 @@ public struct TypesettingParameters: Hashable, Sendable {
         self.spaceShrink = spaceShrink; self.glyphExpansion = glyphExpansion; self.expansionStep = expansionStep
         self.raggedStretch = raggedStretch; self.minimumHyphenatedWordLength = minimumHyphenatedWordLength
         self.loosenessTries = loosenessTries; self.loosenessTolerance = loosenessTolerance
+        self.paragraphStretch = paragraphStretch
         self.protrusion = protrusion; self.baselineGrid = baselineGrid
     }
 
@@ -148,6 +158,7 @@ public struct TypesettingParameters: Hashable, Sendable {
             ("minimum-hyphenated-word-length", Double(minimumHyphenatedWordLength), 2...64),
             ("looseness-tries", Double(loosenessTries), 0...64),
             ("looseness-tolerance", loosenessTolerance, 0...100_000),
+            ("paragraph-stretch", paragraphStretch, 0...100),
             ("protrusion", protrusion, 0...1),
             ("baseline-grid", baselineGrid, 0...200),
         ]

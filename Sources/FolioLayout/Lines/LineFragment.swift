@@ -44,7 +44,7 @@ public struct LineFragment: Sendable {
 
 extension LineFragment {
     /// The fragment moved by `dx`, `dy` in its container, glyphs and images with it.
-    func offsetBy(dx: Double, dy: Double) -> LineFragment {
+    package func offsetBy(dx: Double, dy: Double) -> LineFragment {
         if dx == 0 && dy == 0 { return self }
         var f = self
         f.rect = rect.offsetBy(dx: dx, dy: dy)

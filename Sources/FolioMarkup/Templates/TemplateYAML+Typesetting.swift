@@ -26,6 +26,7 @@ extension TemplateYAML {
         ("final-hyphen-demerits", \.finalHyphenDemerits),
         ("repair-tolerance", \.repairTolerance),
         ("looseness-tolerance", \.loosenessTolerance),
+        ("paragraph-stretch", \.paragraphStretch),
         ("adjacent-fitness-demerits", \.adjacentFitnessDemerits),
         ("broken-penalty", \.brokenPenalty),
         ("space-stretch", \.spaceStretch),

@@ -51,9 +51,14 @@ struct DocumentLayout {
         let composer = composer(for: document)
         counter.delegate = composer
         var kept: [LaidOutPage]? = []
+        let sectionStarts = Set(composer.sections.map(\.offset))
         composer.onPageComplete = { [unowned counter] page in
             if kept != nil {
-                if kept!.count < Self.keptPagesLimit { kept!.append(LaidOutPage(page, manager: counter)) } else { kept = nil }
+                if kept!.count < Self.keptPagesLimit {
+                    kept!.append(LaidOutPage(page, manager: counter, sectionStarts: sectionStarts))
+                } else {
+                    kept = nil
+                }
             }
             counter.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
         }
@@ -204,8 +209,9 @@ struct DocumentLayout {
         defer { document.storage.removeObserver(manager) }
         let composer = composer(for: document)
         manager.delegate = composer
+        let sectionStarts = Set(composer.sections.map(\.offset))
         composer.onPageComplete = { [unowned manager] page in
-            onPage(LaidOutPage(page, manager: manager), manager)
+            onPage(LaidOutPage(page, manager: manager, sectionStarts: sectionStarts), manager)
             // The page is drawn (or copied out): its lines and glyphs are not needed again.
             manager.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
         }

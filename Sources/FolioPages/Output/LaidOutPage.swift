@@ -21,12 +21,13 @@ package struct LaidOutPage: Sendable {
     /// How much of the document is set once this page is: 0…1.
     package let fractionDone: Double
 
-    /// `page` as `manager` has laid it out now.
-    package init(_ page: ComposedPage, manager: LayoutManager) {
+    /// `page` as `manager` has laid it out now. `sectionStarts`, the offsets where the
+    /// document's sections begin, tell a column that ends its section from one the flow left
+    /// short (see `TypesettingParameters.paragraphStretch`).
+    package init(_ page: ComposedPage, manager: LayoutManager, sectionStarts: Set<Int> = []) {
         self.page = page
         var lines: [Int: [LineFragment]] = [:]
         for column in page.columns { lines[column.containerIndex] = Array(manager.lineFragments(inContainerAt: column.containerIndex)) }
-        self.lines = lines
         var footnotes: [Int: FootnoteArea] = [:]
         if manager.textStorage.hasFootnotes {
             for column in page.columns { footnotes[column.containerIndex] = manager.footnoteArea(inContainerAt: column.containerIndex) }
@@ -40,6 +41,19 @@ package struct LaidOutPage: Sendable {
             }
         }
         self.floats = floats
+        let typesetting = manager.typesetting
+        if typesetting.paragraphStretch > 0, typesetting.baselineGrid == 0, page.writingMode == .horizontal {
+            // Balanced columns end where the balance put them; notes and floating blocks take
+            // room the lines do not show.
+            for set in page.columnSets where set.height == nil {
+                for (index, rect) in zip(set.containerIndexes, set.rects) where footnotes[index] == nil && floats[index] == nil {
+                    guard let column = lines[index], let last = column.last,
+                          FlushBottom.textGoesOn(after: last, in: manager.textStorage, sectionStarts: sectionStarts) else { continue }
+                    lines[index] = FlushBottom.justify(column, height: rect.height, stretch: typesetting.paragraphStretch)
+                }
+            }
+        }
+        self.lines = lines
         // Over every line, not a column's first and last: a column's lines are not always in
         // the order of their text (a section's balanced columns after a float or spanning
         // block), and a page's range must still hold them all.
