@@ -1,4 +1,4 @@
-import FolioLayout
+@testable import FolioLayout
 import Foundation
 import XCTest
 
@@ -192,5 +192,25 @@ extension WidowOrphanTests {
         XCTAssertEqual(third.count, 2, "\(kept.map(\.containerIndex))")
         XCTAssertEqual(kept.filter { $0.containerIndex == 0 }.count, height, "the first column stays full")
         XCTAssertEqual(kept.last?.characterRange.upperBound, before * 7 + long.utf8.count)
+    }
+}
+
+extension WidowOrphanTests {
+    /// Which changes of length settle a column break, in the order they are tried.
+    func testTheChangesOfLengthThatSettleABreak() {
+        typealias Break = LayoutManager.ColumnBreak
+        // A three-line paragraph with two lines in the column: a widow. A line less before
+        // it makes room for all of it; a line more would leave an orphan, two lines more
+        // send it over whole.
+        let widow = Break(there: 2, remaining: 1, least: 2, widows: 2)
+        XCTAssertEqual(widow.lengthBefore, [[-1], [2]])
+        // Itself a line shorter it fits; a line (or two) longer it carries two (or three).
+        XCTAssertEqual(widow.lengthOfItself, [[-1, 1], [2]])
+        // An orphan: a line less before it leaves two of its lines; a line more sends it over.
+        let orphan = Break(there: 1, remaining: 5, least: 2, widows: 2)
+        XCTAssertEqual(orphan.lengthBefore, [[-1, 1], [-2]])
+        XCTAssertEqual(orphan.lengthOfItself, [], "its own length cannot change its first line")
+        XCTAssertTrue(Break.holds(there: 3, remaining: 0, least: 2, widows: 2))
+        XCTAssertFalse(Break.holds(there: 2, remaining: 1, least: 2, widows: 2))
     }
 }

@@ -5,9 +5,10 @@
 struct Typesetter {
     var parameters: TypesettingParameters
 
-    /// With `looseness` (TeX's `\looseness`), a setting one line shorter (−1), longer (+1)
-    /// or either (2: the better one) is taken when one is within the tolerance.
-    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, looseness: Int = 0) -> [LineSpan] {
+    /// With `lineChanges` (TeX's `\looseness`), a setting with that many lines more or fewer
+    /// than the best (−1, +1, +2; the best of them when several are given) is taken when one
+    /// is within the tolerance.
+    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, lineChanges: [Int] = []) -> [LineSpan] {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
         var breaker = LineBreaker(parameters)
@@ -45,11 +46,11 @@ struct Typesetter {
                 }
             }
         }
-        if looseness != 0, let found = breaks {
+        if !lineChanges.isEmpty, let found = breaks {
             let lines = found.count
             var apart = widths
-            apart.uniformFrom = max(widths.uniformFrom, lines + 2)
-            let counts = looseness == 2 ? [lines - 1, lines + 1] : [lines + looseness]
+            apart.uniformFrom = max(widths.uniformFrom, lines + 1 + max(1, lineChanges.max()!))
+            let counts = lineChanges.map { lines + $0 }
             // Without new hyphens if that can be done (as the first pass, but up to the
             // looseness tolerance: a looser line or two is worth a full column), then with them
             // at the tolerance; with no flaw, or fewer than the best setting has.

@@ -199,13 +199,13 @@ extension LayoutManager {
                // obstacle, a wrapped block or a drop cap): the breaker counts the room there only.
                hangs: { k in k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true) })
             let spans: [LineSpan]
-            let looseness = looseLines[index] ?? 0
-            if start == 0, firstLine, unhyphenatedLines[index] == nil, looseness == 0, let spec = p.speculation,
+            let lineChanges = looseLines[index] ?? []
+            if start == 0, firstLine, unhyphenatedLines[index] == nil, lineChanges.isEmpty, let spec = p.speculation,
                spec.widths.indices.allSatisfy({ abs(widths.width($0) - spec.widths[$0]) < 1e-9 }) {
                 // The worker thread broke this paragraph for the widths it gets here.
                 spans = spec.spans
             } else {
-                spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths, looseness: looseness)
+                spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths, lineChanges: lineChanges)
             }
 
             for (k, span) in spans.enumerated() {
@@ -427,20 +427,22 @@ extension LayoutManager {
             remaining == 0 ? there >= 1 : there == 0 || (there >= least && remaining >= widows)
         }
 
-        /// The looseness (−1, +1, or 2 for either) of a paragraph before the one breaking that
-        /// settles the break: a line less there makes room for one more of its lines, a line
-        /// more for one fewer. Nil when neither does.
-        var lengthBefore: Int? {
-            let shorter = Self.holds(there: there + 1, remaining: remaining - 1, least: least, widows: widows)
-            let longer = Self.holds(there: there - 1, remaining: remaining + 1, least: least, widows: widows)
-            return shorter && longer ? 2 : shorter ? -1 : longer ? 1 : nil
+        /// The changes of length (lines more or fewer) of a paragraph before the one breaking
+        /// that settle the break, in the order to try them: a line less there makes room for
+        /// one more of its lines, a line more for one fewer; then two (a paragraph of three
+        /// lines that cannot be split two and one goes over whole when two lines more come
+        /// before it). Each group is asked of the breaker at once, the best setting taken.
+        var lengthBefore: [[Int]] {
+            changes { Self.holds(there: there - $0, remaining: remaining + $0, least: least, widows: widows) }
         }
 
         /// The same for the breaking paragraph itself: its lines behind stay, those carried change.
-        var lengthOfItself: Int? {
-            let shorter = Self.holds(there: there, remaining: remaining - 1, least: least, widows: widows)
-            let longer = Self.holds(there: there, remaining: remaining + 1, least: least, widows: widows)
-            return shorter && longer ? 2 : shorter ? -1 : longer ? 1 : nil
+        var lengthOfItself: [[Int]] {
+            changes { Self.holds(there: there, remaining: remaining + $0, least: least, widows: widows) }
+        }
+
+        private func changes(_ settles: (Int) -> Bool) -> [[Int]] {
+            [[-1, 1].filter(settles), [-2, 2].filter(settles)].filter { !$0.isEmpty }
         }
     }
 
@@ -455,8 +457,8 @@ extension LayoutManager {
         guard leaving >= completedContainers else { return nil }
         var state = loosenedBreaks[leaving] ?? (0, nil)
         // The last try left the break unsettled: that paragraph goes back to its best setting.
-        if let last = state.last, let tried = looseLines[last], tried != 0 { looseLines[last] = 0 }
-        var candidate: (index: Int, looseness: Int)? = nil
+        if let last = state.last, let tried = looseLines[last], !tried.isEmpty { looseLines[last] = [] }
+        var candidate: (index: Int, changes: [Int])? = nil
         var q = index
         while state.tries < typesetting.loosenessTries, q >= 0, candidate == nil {
             defer { q -= 1 }
@@ -469,29 +471,37 @@ extension LayoutManager {
             let first = records[q].firstFragment - forgottenFragments
             if first < fragments.count, fragments[first].containerIndex < completedContainers { break }
             let style = textStorage.paragraphStyle(ofParagraph: q)
-            guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext,
-                  let looseness = q == index ? columnBreak.lengthOfItself : columnBreak.lengthBefore else { continue }
-            // A paragraph with no setting a line shorter or longer is passed over without
-            // laying the column out again: asked of the breaker at the widths it was set at.
-            if q < index, !hasOtherLength(q, looseness: looseness) { looseLines[q] = 0; continue }
-            candidate = (q, looseness)
+            guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext else { continue }
+            if q == index {
+                if let changes = columnBreak.lengthOfItself.first { candidate = (q, changes) }
+                continue
+            }
+            // A paragraph with no setting of those lengths is passed over without laying the
+            // column out again: asked of the breaker at the widths it was set at.
+            if let changes = columnBreak.lengthBefore.first(where: { hasOtherLength(q, lineChanges: $0) }) {
+                candidate = (q, changes)
+            } else {
+                looseLines[q] = []
+            }
         }
-        guard let (q, looseness) = candidate else {
+        guard let (q, changes) = candidate else {
             // Nothing left to try: set the last one tried as before, then let the lines move.
             if let last = state.last {
                 state.last = nil
                 state.tries = typesetting.loosenessTries
                 loosenedBreaks[leaving] = state
+                // (Unless its first lines have been handed on and forgotten since.)
+                guard canUndo(from: last) else { return nil }
                 undoLayout(from: last)
                 return true
             }
             return nil
         }
-        let previous = state.last ?? q
+        let previous = state.last.flatMap { canUndo(from: $0) ? $0 : nil } ?? q
         state.tries += 1
         state.last = q
         loosenedBreaks[leaving] = state
-        looseLines[q] = looseness
+        looseLines[q] = changes
         undoLayout(from: min(q, previous))
         return true
     }
@@ -500,14 +510,14 @@ extension LayoutManager {
     static let setWidthsKept = 256
 
     /// Whether paragraph `index`, set at the widths it was set at (`setWidths`), has a setting
-    /// a line shorter or longer (`looseness`, as `Typesetter.lines`) within the tolerance. True when that cannot be told (its
+    /// `lineChanges` lines shorter or longer (as `Typesetter.lines`) within the tolerance. True when that cannot be told (its
     /// shaping is no longer at hand, or it starts inside a drop cap's or a cut word's lines).
-    func hasOtherLength(_ index: Int, looseness: Int) -> Bool {
+    func hasOtherLength(_ index: Int, lineChanges: [Int]) -> Bool {
         guard let widths = setWidths[index], let last = widths.last,
               let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
               kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
-        let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 2)
-        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, looseness: looseness)
+        let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 3)
+        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, lineChanges: lineChanges)
         return spans.count != widths.count
     }
 
@@ -554,6 +564,12 @@ extension LayoutManager {
         guard start.linesInContainer > 0, start.containerIndex == container, !keptParagraphs.contains(first),
               records[first].firstFragment - forgottenFragments >= 0 else { return nil }
         return first
+    }
+
+    /// Whether paragraph `from` has a record whose lines are still at hand, so that the
+    /// layout can be undone from it.
+    func canUndo(from: Int) -> Bool {
+        from >= 0 && from < records.count && records[from].firstFragment - forgottenFragments >= 0
     }
 
     /// Undoes the layout from paragraph `from` on, to be done again from where it started.

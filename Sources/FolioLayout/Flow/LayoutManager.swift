@@ -77,9 +77,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs whose blocks for a column's top were put at the top of the column they
     /// end in, the text laid out again below (once each).
     var topFloatsJoined = Set<Int>()
-    /// Paragraphs set a line shorter or longer (`Typesetter`'s looseness: 2 is either) to
-    /// keep a column full where widows or orphans would take a line from it; 0: tried.
-    var looseLines: [Int: Int] = [:]
+    /// Paragraphs set a line or two shorter or longer (`Typesetter`'s `lineChanges`) to
+    /// keep a column full where widows or orphans would take a line from it; empty: tried.
+    var looseLines: [Int: [Int]] = [:]
     /// By the container a column break leaves: how many paragraphs were tried with a line
     /// more or less there, and the last one tried.
     var loosenedBreaks: [Int: (tries: Int, last: Int?)] = [:]
