@@ -291,4 +291,39 @@ extension PageComposerTests {
         XCTAssertEqual(lines.dropFirst().reduce(0, +), 0, "\(lines)")
         XCTAssertNil(manager.unplacedRange)
     }
+
+    /// The last page is balanced for the text from where the flow first asked for it; when
+    /// the flow then brings a paragraph's first line over (an orphan), the balance allows for
+    /// it, and nothing spills onto a page of its own.
+    func testBalancedColumnsOfALastPageHoldTheParagraphAnOrphanBringsOver() throws {
+        let template = Template(name: "t", pageSize: Size(width: 400, height: 300), margins: PageMargins(all: 30),
+                                columns: 2, gutter: 12, spanGap: 10)
+        let words = String(repeating: "Text that runs over a handful of lines in a column. ", count: 40).split(separator: " ")
+        let last = String(repeating: "The closing paragraph runs over five lines. ", count: 5)
+        func layOut(_ count: Int, orphans: Int) -> (PageComposer, LayoutManager) {
+            var style = ParagraphStyle(alignment: .justified, hyphenation: true)
+            style.orphans = orphans
+            style.widows = 2
+            let composer = PageComposer(template: template, sections: [SectionMark(offset: 0, columns: 2)])
+            let text = [words.prefix(count).joined(separator: " "), last]
+            return (composer, layout(storage(text, styles: [style, style]), composer))
+        }
+        func split(_ manager: LayoutManager, _ composer: PageComposer) -> [Int] {
+            composer.pages.map { page in
+                page.columns.map { manager.lineFragments(inContainerAt: $0.containerIndex).filter { $0.paragraphIndex == 1 }.count }.reduce(0, +)
+            }
+        }
+        // A length of the first paragraph that leaves the last one's first line alone at the
+        // foot of the first page.
+        let found = stride(from: 120, through: 300, by: 1).first { count in
+            let (composer, manager) = layOut(count, orphans: 1)
+            let lines = split(manager, composer)
+            return lines.count == 2 && lines[0] == 1 && lines[1] >= 3
+        }
+        let count = try XCTUnwrap(found, "no length leaves an orphan")
+        let (composer, manager) = layOut(count, orphans: 2)
+        XCTAssertEqual(composer.pages.count, 2, "nothing spills onto a third page: \(split(manager, composer))")
+        XCTAssertEqual(split(manager, composer).first, 0, "the paragraph goes over whole")
+        XCTAssertNil(manager.unplacedRange)
+    }
 }

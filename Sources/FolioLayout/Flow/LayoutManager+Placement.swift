@@ -454,11 +454,15 @@ extension LayoutManager {
     /// Returns whether the layout was undone to be done again; nil when there is nothing
     /// (more) to try.
     func loosen(_ index: Int, leaving: Int, break columnBreak: ColumnBreak) -> Bool? {
-        guard leaving >= completedContainers else { return nil }
-        var state = loosenedBreaks[leaving] ?? (0, nil)
-        // The last try left the break unsettled: that paragraph goes back to its best setting.
-        if let last = state.last, let tried = looseLines[last], !tried.isEmpty { looseLines[last] = [] }
-        var candidate: (index: Int, changes: [Int])? = nil
+        guard leaving >= completedContainers, delegate?.layoutManager(self, isBalancedContainerAt: leaving) != true else { return nil }
+        var state = loosenedBreaks[leaving] ?? (0, [])
+        // The last try left the break unsettled: those paragraphs go back to their best setting.
+        for last in state.last where !(looseLines[last] ?? []).isEmpty { looseLines[last] = [] }
+        var candidate: (indexes: [Int], changes: [Int])? = nil
+        // Two lines wanted where no paragraph has a setting two lines off: paragraphs with one,
+        // by the direction, two of which make the change together.
+        let twoLines = columnBreak.lengthBefore.first { $0.allSatisfy { abs($0) == 2 } } ?? []
+        var halfway: [Int: [Int]] = [:]
         var q = index
         while state.tries < typesetting.loosenessTries, q >= 0, candidate == nil {
             defer { q -= 1 }
@@ -473,36 +477,41 @@ extension LayoutManager {
             let style = textStorage.paragraphStyle(ofParagraph: q)
             guard looseLines[q] == nil, style.alignment == .justified, !style.keepWithNext else { continue }
             if q == index {
-                if let changes = columnBreak.lengthOfItself.first { candidate = (q, changes) }
+                if let changes = columnBreak.lengthOfItself.first { candidate = ([q], changes) }
                 continue
             }
             // A paragraph with no setting of those lengths is passed over without laying the
             // column out again: asked of the breaker at the widths it was set at.
             if let changes = columnBreak.lengthBefore.first(where: { hasOtherLength(q, lineChanges: $0) }) {
-                candidate = (q, changes)
+                candidate = ([q], changes)
             } else {
                 looseLines[q] = []
+                for two in twoLines where hasOtherLength(q, lineChanges: [two / 2]) { halfway[two / 2, default: []].append(q) }
             }
         }
-        guard let (q, changes) = candidate else {
-            // Nothing left to try: set the last one tried as before, then let the lines move.
-            if let last = state.last {
-                state.last = nil
+        if candidate == nil, state.tries < typesetting.loosenessTries,
+           let (change, pair) = halfway.first(where: { $0.value.count >= 2 }) {
+            candidate = (Array(pair.prefix(2)), [change])
+        }
+        guard let (tried, changes) = candidate else {
+            // Nothing left to try: set those tried last as before, then let the lines move.
+            if let last = state.last.min() {
+                state.last = []
                 state.tries = typesetting.loosenessTries
                 loosenedBreaks[leaving] = state
-                // (Unless its first lines have been handed on and forgotten since.)
+                // (Unless their first lines have been handed on and forgotten since.)
                 guard canUndo(from: last) else { return nil }
                 undoLayout(from: last)
                 return true
             }
             return nil
         }
-        let previous = state.last.flatMap { canUndo(from: $0) ? $0 : nil } ?? q
+        let previous = state.last.filter { canUndo(from: $0) }.min() ?? tried.min()!
         state.tries += 1
-        state.last = q
+        state.last = tried
         loosenedBreaks[leaving] = state
-        looseLines[q] = changes
-        undoLayout(from: min(q, previous))
+        for q in tried { looseLines[q] = changes }
+        undoLayout(from: min(tried.min()!, previous))
         return true
     }
 
@@ -564,6 +573,16 @@ extension LayoutManager {
         guard start.linesInContainer > 0, start.containerIndex == container, !keptParagraphs.contains(first),
               records[first].firstFragment - forgottenFragments >= 0 else { return nil }
         return first
+    }
+
+    /// The changes of length (lines more or fewer) paragraph `index` was last set with to
+    /// mend a column break; empty when it was set at its best.
+    package func lineChanges(ofParagraph index: Int) -> [Int] { looseLines[index] ?? [] }
+
+    /// Has paragraph `index` set with `changes` (as `lineChanges(ofParagraph:)` gives): a
+    /// measure of text another flow set must break its paragraphs alike.
+    package func setLineChanges(_ changes: [Int], ofParagraph index: Int) {
+        looseLines[index] = changes.isEmpty ? nil : changes
     }
 
     /// Whether paragraph `from` has a record whose lines are still at hand, so that the

@@ -82,7 +82,7 @@ public final class LayoutManager: TextStorageObserver {
     var looseLines: [Int: [Int]] = [:]
     /// By the container a column break leaves: how many paragraphs were tried with a line
     /// more or less there, and the last one tried.
-    var loosenedBreaks: [Int: (tries: Int, last: Int?)] = [:]
+    var loosenedBreaks: [Int: (tries: Int, last: [Int])] = [:]
     /// The paragraphs shaped last, with the column they were shaped for: what undoing the
     /// layout of the last few paragraphs lays out again. Emptied by every edit.
     var recentlyShaped: [(index: Int, width: Double?, padding: Double?, paragraph: ShapedParagraph)] = []

@@ -25,6 +25,11 @@ public protocol LayoutManagerDelegate: AnyObject {
     /// flow then asks again, for the kept paragraphs. Return false to keep the container
     /// (the kept paragraphs then stay where they are).
     func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool
+    /// Whether the container at `index` is one of a band of columns shortened to share out
+    /// the rest of a section evenly (balanced): its break was chosen with the text measured,
+    /// so the flow does not set paragraphs a line shorter or longer there to mend it (a line
+    /// more would overflow the band onto a new page).
+    func layoutManager(_ layoutManager: LayoutManager, isBalancedContainerAt index: Int) -> Bool
 }
 
 extension LayoutManagerDelegate {
@@ -41,4 +46,6 @@ extension LayoutManagerDelegate {
     public func layoutManager(_ layoutManager: LayoutManager, startsSectionAt index: Int) -> Bool { false }
     /// Default: the container is kept.
     public func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool { false }
+    /// Default: no container is balanced.
+    public func layoutManager(_ layoutManager: LayoutManager, isBalancedContainerAt index: Int) -> Bool { false }
 }

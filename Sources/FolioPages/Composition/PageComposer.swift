@@ -131,6 +131,16 @@ public final class PageComposer: LayoutManagerDelegate {
         return false
     }
 
+    /// `LayoutManagerDelegate`: whether container `index` is a column of a balanced band.
+    public func layoutManager(_ layoutManager: LayoutManager, isBalancedContainerAt index: Int) -> Bool {
+        for page in pages.reversed() {
+            for set in page.columnSets where set.containerIndexes.contains(index) { return set.height != nil }
+            // Pages far back are settled: nothing asks about them.
+            if let first = page.columnSets.first?.containerIndexes.first, first < index - 64 { break }
+        }
+        return false
+    }
+
     /// `LayoutManagerDelegate`: takes back the page opened for a new section when the flow
     /// moves the paragraphs kept with its first one (a heading) to the next page: that page
     /// is opened again in the heading's section, the new section's band below it.
@@ -264,23 +274,51 @@ public final class PageComposer: LayoutManagerDelegate {
                guard let block = run.value?.base as? FloatingBlock else { return false }
                return block.wrap == nil && block.placement != .here
            }) { return nil }
+        // A page that opens inside a paragraph: the paragraph is measured from its start,
+        // broken as the flow broke it, and its lines before the page are left out (set
+        // alone from the page's first character it would break, and count, otherwise).
+        let opening = manager.textStorage.paragraphIndex(containing: offset)
+        let from = min(offset, manager.textStorage.paragraphRange(at: opening).lowerBound)
         let storage = TextStorage()
-        storage.append(manager.textStorage.attributedText(in: offset..<end))
+        storage.append(manager.textStorage.attributedText(in: from..<end))
         let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,
                                   shaping: manager.shapingPool)
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
+        // Set a line or two longer or shorter to mend the break before the page, it is
+        // measured so.
+        if from < offset { probe.setLineChanges(manager.lineChanges(ofParagraph: opening), ofParagraph: 0) }
         probe.ensureLayout()
         // A drop cap stands beside its paragraph's first lines, not above them.
-        let fragments = probe.lineFragments.filter { !$0.isDropCap }
-        var lines = fragments.map { (top: $0.rect.minY, bottom: $0.rect.maxY) }
+        let measured = probe.lineFragments.filter { !$0.isDropCap }
+        var before = measured.prefix { $0.characterRange.upperBound <= offset - from }.count
+        if before > 0 {
+            // The flow moves lines of that paragraph onto this page where too few would be
+            // left behind (orphans) or carried over (widows): they are measured here too.
+            let style = manager.textStorage.paragraphStyle(ofParagraph: opening)
+            let tail = measured.dropFirst(before).prefix { $0.paragraphIndex == measured[0].paragraphIndex }.count
+            if tail < style.widows { before = max(0, before - (style.widows - tail)) }
+            if before < style.orphans { before = 0 }
+        }
         // A column may not start at a line that follows a keep-with-next paragraph (a
         // heading), nor leave fewer lines of a paragraph before or after it than its
         // `orphans` and `widows`: the flow would move lines, and the columns must allow for it.
-        let paragraphs = fragments.map(\.paragraphIndex)
         var lineInParagraph: [Int] = [], linesOfParagraph: [Int: Int] = [:]
-        for p in paragraphs {
+        for p in measured.map(\.paragraphIndex) {
             lineInParagraph.append(linesOfParagraph[p, default: 0])
             linesOfParagraph[p, default: 0] += 1
+        }
+        lineInParagraph.removeFirst(before)
+        let fragments = Array(measured.dropFirst(before))
+        // Measured from the page's first line.
+        let shift = fragments.first?.rect.minY ?? 0
+        var lines = fragments.map { (top: $0.rect.minY - shift, bottom: $0.rect.maxY - shift) }
+        let paragraphs = fragments.map(\.paragraphIndex)
+        // Paragraphs whose last line is a stub: a hyphenated word's tail, or three
+        // characters or fewer (as `LayoutManager` tells them).
+        var stubs = Set<Int>()
+        for (k, line) in measured.enumerated() where line.isLastLineOfParagraph && k > 0 && measured[k - 1].paragraphIndex == line.paragraphIndex {
+            let visible = storage.substring(line.characterRange).unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }
+            if measured[k - 1].isHyphenated || visible.count <= 3 { stubs.insert(line.paragraphIndex) }
         }
         var kept = fragments.indices.map { i -> Bool in
             guard i > 0 else { return false }
@@ -290,19 +328,11 @@ public final class PageComposer: LayoutManagerDelegate {
             let style = storage.paragraphStyle(ofParagraph: paragraphs[i])
             // The lines beside a drop cap stay together, as the flow keeps them.
             let orphans = style.dropCapLines > 1 ? max(style.orphans, style.dropCapLines) : style.orphans
-            return lineInParagraph[i] < orphans || linesOfParagraph[paragraphs[i]]! - lineInParagraph[i] < style.widows
-        }
-        // The page opens inside a paragraph with fewer of its lines here than its widows:
-        // the flow will carry more of them over, and the columns must hold them together.
-        let opening = manager.textStorage.paragraphIndex(containing: offset)
-        if manager.textStorage.paragraphRange(at: opening).lowerBound < offset, let first = lines.first,
-           let tail = paragraphs.firstIndex(where: { $0 != paragraphs[0] }) ?? Optional(paragraphs.count),
-           case let widows = manager.textStorage.paragraphStyle(ofParagraph: opening).widows, tail < widows {
-            let step = first.bottom - first.top
-            let carried = widows - tail
-            lines = (0..<carried).map { (top: first.top + Double($0) * step, bottom: first.bottom + Double($0) * step) }
-                + lines.map { (top: $0.top + Double(carried) * step, bottom: $0.bottom + Double(carried) * step) }
-            kept = [false] + Array(repeating: true, count: carried + tail - 1) + kept.dropFirst(tail)
+            // A last line that reads as no line (the flow's stub) takes one more with it.
+            let count = linesOfParagraph[paragraphs[i]]!
+            let widows = style.widows > 1 && count >= style.widows + 1 + orphans && stubs.contains(paragraphs[i])
+                ? style.widows + 1 : style.widows
+            return lineInParagraph[i] < orphans || count - lineInParagraph[i] < widows
         }
         if storage.hasFloatingBlocks {
             // Blocks in the flow, and those the text runs beside, are measured as items
@@ -311,7 +341,8 @@ public final class PageComposer: LayoutManagerDelegate {
             // did not fit there, needs no more columns than this measure.
             var items = zip(lines, kept).map { (top: $0.0.top, bottom: $0.0.bottom, kept: $0.1) }
             for block in probe.floatingBlocks(inContainerAt: 0) {
-                items.append((top: block.rect.minY, bottom: block.rect.maxY + LayoutManager.floatGap, kept: false))
+                guard block.rect.maxY > shift else { continue }
+                items.append((top: block.rect.minY - shift, bottom: block.rect.maxY - shift + LayoutManager.floatGap, kept: false))
             }
             items.sort { $0.top < $1.top }
             lines = items.map { (top: $0.top, bottom: $0.bottom) }
