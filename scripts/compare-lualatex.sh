@@ -22,30 +22,17 @@ case "$template" in
         size="9pt" leading="11.5pt" columns='twocolumn' chapter='\par\vspace{10pt}{\sffamily\bfseries\fontsize{10.5pt}{13pt}\selectfont\raggedright #1\par}\nobreak\vspace{4pt}' ;;
   *) echo "template must be book or two-column" >&2; exit 2 ;;
 esac
-python3 - "$book" "$work/book.tex" "$geometry" "$size" "$leading" "$columns" "$chapter" <<'PY'
-import re, sys
-book, out, geometry, size, leading, columns, chapter = sys.argv[1:]
-text = open(book, encoding="utf-8").read()
-if text.startswith("---\n"):
-    end = text.find("\n---", 4)
-    text = text[end + 4:] if end > 0 else text
-paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
-special = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
-           "^": r"\^{}", "_": r"\_", "~": r"\~{}", "%": r"\%"}
-def tex(p):
-    out = "".join(special.get(c, c) for c in p)
-    out = re.sub(r"\\_(.+?)\\_", r"\\emph{\1}", out)
-    m = re.match(r"(?:\\#)+ (.*)", out)
-    return "\\chapterhead{%s}\\noindent" % m.group(1) if m else out
-body = "\n\n".join(tex(p) for p in paragraphs)
-with open(out, "w", encoding="utf-8") as f:
-    f.write("\\documentclass[%s]{article}\n" % columns + "\\usepackage{fontspec}\\setmainfont{DejaVu Serif}\\setsansfont{DejaVu Sans}\n"
-            "\\usepackage{microtype}\\usepackage[%s]{geometry}\n" % geometry +
-            "\\widowpenalty=10000 \\clubpenalty=10000 \\setlength\\parindent{1.2em}\\setlength\\parskip{0pt}\n"
-            "\\renewcommand\\normalsize{\\fontsize{%s}{%s}\\selectfont}\\pagestyle{plain}\n" % (size, leading) +
-            "\\newcommand\\chapterhead[1]{%s}\n" % chapter +
-            "\\begin{document}\\normalsize\\typeout{column width: \\the\\columnwidth}\n" + body + "\n\\end{document}\n")
-PY
+{
+  printf '%s\n' "\\documentclass[$columns]{article}" \
+    '\usepackage{fontspec}\setmainfont{DejaVu Serif}\setsansfont{DejaVu Sans}' \
+    "\\usepackage{microtype}\\usepackage[$geometry]{geometry}" \
+    '\widowpenalty=10000 \clubpenalty=10000 \setlength\parindent{1.2em}\setlength\parskip{0pt}' \
+    "\\renewcommand\\normalsize{\\fontsize{$size}{$leading}\\selectfont}\\pagestyle{plain}" \
+    "\\newcommand\\chapterhead[1]{$chapter}" \
+    '\begin{document}\normalsize\typeout{column width: \the\columnwidth}'
+  python3 scripts/novel-to-latex.py "$book" '\chapterhead{%s}\noindent'
+  printf '%s\n' '\end{document}'
+} > "$work/book.tex"
 (cd "$work" && lualatex -interaction=batchmode book.tex >/dev/null 2>&1 || true)
 test -s "$work/book.pdf" || { echo "lualatex failed: see $work/book.log" >&2; exit 1; }
 grep -m1 "^column width" "$work/book.log" >&2

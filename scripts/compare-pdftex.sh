@@ -8,26 +8,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 book=${1:-../shared/corpus/little-women.md}
 work=$(mktemp -d /tmp/folio-vs-pdftex.XXXXXX)
-python3 - "$book" "$work/book.tex" <<'PY'
-import re, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text) if p.strip()]
-special = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
-           "^": r"\^{}", "_": r"\_", "~": r"\~{}", "%": r"\%"}
-def tex(p):
-    out = "".join(special.get(c, c) for c in p)
-    # The book is Markdown: _italics_ and ## chapters become \emph and \section*, with a
-    # page number at the foot, as Folio's default template sets them.
-    out = re.sub(r"\\_(.+?)\\_", r"\\emph{\1}", out)
-    m = re.match(r"(?:\\#)+ (.*)", out)
-    return "\\section*{%s}" % m.group(1) if m else out
-body = "\n\n".join(tex(p) for p in paragraphs)
-with open(sys.argv[2], "w", encoding="utf-8") as f:
-    f.write("\\documentclass[10pt,twocolumn]{article}\n\\usepackage[T1]{fontenc}\\usepackage[utf8]{inputenc}\\usepackage{lmodern}\n"
-            "\\usepackage[a4paper,margin=2cm]{geometry}\\setlength\\columnsep{1cm}\n"
-            "\\renewcommand\\normalsize{\\fontsize{10}{12}\\selectfont}\\pagestyle{plain}\n"
-            "\\begin{document}\\normalsize\n" + body + "\n\\end{document}\n")
-PY
+# The book is Markdown: _italics_ and ## chapters become \emph and \section*, with a page
+# number at the foot, as Folio's default template sets them.
+{
+  printf '%s\n' '\documentclass[10pt,twocolumn]{article}' \
+    '\usepackage[T1]{fontenc}\usepackage[utf8]{inputenc}\usepackage{lmodern}' \
+    '\usepackage[a4paper,margin=2cm]{geometry}\setlength\columnsep{1cm}' \
+    '\renewcommand\normalsize{\fontsize{10}{12}\selectfont}\pagestyle{plain}' \
+    '\begin{document}\normalsize'
+  python3 scripts/novel-to-latex.py "$book"
+  printf '%s\n' '\end{document}'
+} > "$work/book.tex"
 swift build -c release --static-swift-stdlib --product folio-bench >/dev/null
 for i in 1 2 3; do
   start=$(date +%s.%N)
