@@ -47,7 +47,7 @@ final class TemplateTypesettingTests: XCTestCase {
         var book = TypesettingParameters.standard
         book.finalHyphenDemerits = 20000
         book.repairTolerance = 3200
-        book.loosenessTolerance = 800
+        book.loosenessTolerance = 400
         book.paragraphStretch = 3
         XCTAssertEqual(try BuiltinTemplates.template(named: "book").typesetting, book)
         // Two columns keep their lines in line on a grid of the body's leading.
@@ -55,6 +55,7 @@ final class TemplateTypesettingTests: XCTestCase {
         var twoColumn = book
         twoColumn.baselineGrid = 11.5
         twoColumn.paragraphStretch = 0
+        twoColumn.loosenessTolerance = 800
         XCTAssertEqual(try BuiltinTemplates.template(named: "two-column").typesetting, twoColumn)
     }
 
@@ -67,7 +68,7 @@ final class TemplateTypesettingTests: XCTestCase {
         expected.hyphenPenalty = 200
         expected.finalHyphenDemerits = 20000
         expected.repairTolerance = 3200
-        expected.loosenessTolerance = 800
+        expected.loosenessTolerance = 400
         expected.paragraphStretch = 3
         XCTAssertEqual(t.typesetting, expected)
     }
