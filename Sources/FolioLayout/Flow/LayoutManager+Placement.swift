@@ -490,17 +490,18 @@ extension LayoutManager {
             }
         }
         if candidate == nil, state.tries < typesetting.loosenessTries,
-           let (change, pair) = halfway.first(where: { $0.value.count >= 2 }) {
-            candidate = (Array(pair.prefix(2)), [change])
+           let change = twoLines.map({ $0 / 2 }).first(where: { (halfway[$0]?.count ?? 0) >= 2 }) {
+            candidate = (Array(halfway[change]!.prefix(2)), [change])
         }
         guard let (tried, changes) = candidate else {
             // Nothing left to try: set those tried last as before, then let the lines move.
-            if let last = state.last.min() {
+            if !state.last.isEmpty {
+                // (Not those whose first lines have been handed on and forgotten since.)
+                let undoable = state.last.filter { canUndo(from: $0) }.min()
                 state.last = []
                 state.tries = typesetting.loosenessTries
                 loosenedBreaks[leaving] = state
-                // (Unless their first lines have been handed on and forgotten since.)
-                guard canUndo(from: last) else { return nil }
+                guard let last = undoable else { return nil }
                 undoLayout(from: last)
                 return true
             }

@@ -290,13 +290,24 @@ public final class PageComposer: LayoutManagerDelegate {
         probe.ensureLayout()
         // A drop cap stands beside its paragraph's first lines, not above them.
         let measured = probe.lineFragments.filter { !$0.isDropCap }
+        // Paragraphs whose last line is a stub: a hyphenated word's tail, or three
+        // characters or fewer (as `LayoutManager` tells them).
+        var stubs = Set<Int>()
+        for (k, line) in measured.enumerated() where line.isLastLineOfParagraph && k > 0 && measured[k - 1].paragraphIndex == line.paragraphIndex {
+            let visible = storage.substring(line.characterRange).filter { !$0.isWhitespace }
+            if measured[k - 1].isHyphenated || visible.count <= 3 { stubs.insert(line.paragraphIndex) }
+        }
         var before = measured.prefix { $0.characterRange.upperBound <= offset - from }.count
         if before > 0 {
             // The flow moves lines of that paragraph onto this page where too few would be
-            // left behind (orphans) or carried over (widows): they are measured here too.
+            // left behind (orphans) or carried over (widows, one more after a stub): they
+            // are measured here too.
             let style = manager.textStorage.paragraphStyle(ofParagraph: opening)
             let tail = measured.dropFirst(before).prefix { $0.paragraphIndex == measured[0].paragraphIndex }.count
             if tail < style.widows { before = max(0, before - (style.widows - tail)) }
+            if style.widows > 1, tail == style.widows, stubs.contains(measured[0].paragraphIndex), before - 1 >= style.orphans {
+                before -= 1
+            }
             if before < style.orphans { before = 0 }
         }
         // A column may not start at a line that follows a keep-with-next paragraph (a
@@ -313,13 +324,6 @@ public final class PageComposer: LayoutManagerDelegate {
         let shift = fragments.first?.rect.minY ?? 0
         var lines = fragments.map { (top: $0.rect.minY - shift, bottom: $0.rect.maxY - shift) }
         let paragraphs = fragments.map(\.paragraphIndex)
-        // Paragraphs whose last line is a stub: a hyphenated word's tail, or three
-        // characters or fewer (as `LayoutManager` tells them).
-        var stubs = Set<Int>()
-        for (k, line) in measured.enumerated() where line.isLastLineOfParagraph && k > 0 && measured[k - 1].paragraphIndex == line.paragraphIndex {
-            let visible = storage.substring(line.characterRange).unicodeScalars.filter { !CharacterSet.whitespacesAndNewlines.contains($0) }
-            if measured[k - 1].isHyphenated || visible.count <= 3 { stubs.insert(line.paragraphIndex) }
-        }
         var kept = fragments.indices.map { i -> Bool in
             guard i > 0 else { return false }
             if paragraphs[i - 1] != paragraphs[i] {

@@ -16,7 +16,11 @@ enum FlushBottom {
         // Drop caps, table rows and lines split by an obstacle keep their places.
         guard lines.allSatisfy({ !$0.isDropCap && !$0.isRepetition && $0.decorations.isEmpty && $0.tableCells.isEmpty }),
               zip(lines, lines.dropFirst()).allSatisfy({ $1.rect.minY >= $0.rect.maxY - 0.01 }) else { return lines }
-        let step = last.rect.height
+        // A line's step is from baseline to baseline within a paragraph (its height and the
+        // line spacing): a column without two lines of one paragraph is left as it is.
+        guard let k = lines.indices.dropFirst().last(where: { lines[$0].paragraphIndex == lines[$0 - 1].paragraphIndex }) else { return lines }
+        let step = lines[k].baseline - lines[k - 1].baseline
+        guard step > 0 else { return lines }
         let missing = ((height - last.rect.maxY) / step + 1e-6).rounded(.down)
         guard missing >= 1 else { return lines }
         let breaks = zip(lines, lines.dropFirst()).filter { $0.paragraphIndex != $1.paragraphIndex }.count
