@@ -214,14 +214,20 @@ public final class LayoutManager: TextStorageObserver {
         isLayingOut = false
     }
 
-    /// Lays out at least as far as the end of container `index`.
+    /// Lays out at least as far as the end of container `index`, and, asked from outside
+    /// layout, until its lines are settled: a column break after it may still set its
+    /// paragraphs again (widows, a line more or less) until the flow is two containers past
+    /// it. (Asked from a delegate callback, during layout, it goes no further than the
+    /// flow's end of the container.)
     public func ensureLayout(forContainerAt index: Int) {
-        guard !finished && cursor.containerIndex <= index else { return }
+        let nested = isLayingOut
+        func done() -> Bool { finished || (nested ? cursor.containerIndex > index : completedContainers > index) }
+        guard !done() else { return }
         isLayingOut = true
-        startWorker()
-        while !finished && cursor.containerIndex <= index { layoutNextParagraph() }
-        stopWorker()
-        isLayingOut = false
+        if !nested { startWorker() }
+        while !done() { layoutNextParagraph() }
+        if !nested { stopWorker() }
+        isLayingOut = nested
     }
 
     /// The container the flow is filling; nil once the whole storage is laid out.
