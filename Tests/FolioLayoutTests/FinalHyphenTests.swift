@@ -10,20 +10,12 @@ final class FinalHyphenTests: XCTestCase {
         var typesetting = TypesettingParameters.standard
         typesetting.finalHyphenDemerits = demerits
         typesetting.repairTolerance = tolerance
-        let words = prose.split(separator: " ")
         var found = 0, paragraphs = 0
-        for length in stride(from: 20, through: words.count, by: 9) {
-            let storage = makeStorage(words.prefix(length).joined(separator: " "))
-            for width in stride(from: 110.0, through: 260, by: 10) {
-                let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
-                manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
-                manager.ensureLayout()
-                let lines = manager.lineFragments
-                guard lines.count >= 2 else { continue }
-                paragraphs += 1
-                if lines[lines.count - 2].isHyphenated { found += 1 }
-                storage.removeObserver(manager)
-            }
+        forEachSetting(of: prose, lengths: stride(from: 20, through: prose.split(separator: " ").count, by: 9),
+                       widths: stride(from: 110.0, through: 260, by: 10), typesetting: typesetting) { lines in
+            guard lines.count >= 2 else { return }
+            paragraphs += 1
+            if lines[lines.count - 2].isHyphenated { found += 1 }
         }
         return (found, paragraphs)
     }

@@ -84,3 +84,21 @@ func layoutSignatures(_ fragments: some Sequence<LineFragment>) -> [String] {
             + f.glyphRuns.map { "\($0.characterRange) \($0.text) \($0.glyphs) \($0.positions) \($0.bounds)" }.joined(separator: "|")
     }
 }
+
+/// Sets the first `lengths` words of `text` as one paragraph in a column of each of
+/// `widths`, with `typesetting`, and hands each set paragraph's lines to `body`: the sweep
+/// the line-breaking tests count their flaws over.
+func forEachSetting(of text: String, lengths: StrideThrough<Int>, widths: StrideThrough<Double>,
+                    typesetting: TypesettingParameters, _ body: ([LineFragment]) -> Void) {
+    let words = text.split(separator: " ")
+    for length in lengths where length <= words.count {
+        let storage = makeStorage(words.prefix(length).joined(separator: " "))
+        for width in widths {
+            let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
+            manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
+            manager.ensureLayout()
+            body(manager.lineFragments)
+            storage.removeObserver(manager)
+        }
+    }
+}

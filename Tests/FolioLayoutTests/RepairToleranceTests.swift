@@ -11,20 +11,14 @@ final class RepairToleranceTests: XCTestCase {
     private func ladders(repair: Double) -> (ladders: Int, paragraphs: Int) {
         var typesetting = TypesettingParameters.standard
         typesetting.repairTolerance = repair
-        let words = Self.longWords.split(separator: " ")
         var found = 0, paragraphs = 0
-        for length in stride(from: 12, through: words.count, by: 3) {
-            let storage = makeStorage(words.prefix(length).joined(separator: " "))
-            for width in stride(from: 120.0, through: 260, by: 5) {
-                let manager = LayoutManager(textStorage: storage, typesetting: typesetting)
-                manager.addTextContainer(TextContainer(size: Size(width: width, height: 1e6)))
-                manager.ensureLayout()
-                let hyphenated = manager.lineFragments.map(\.isHyphenated)
-                paragraphs += 1
-                if hyphenated.indices.dropFirst(2).contains(where: { hyphenated[$0] && hyphenated[$0 - 1] && hyphenated[$0 - 2] }) {
-                    found += 1
-                }
-                storage.removeObserver(manager)
+        let words = Self.longWords.split(separator: " ").count
+        forEachSetting(of: Self.longWords, lengths: stride(from: 12, through: words, by: 3),
+                       widths: stride(from: 120.0, through: 260, by: 5), typesetting: typesetting) { lines in
+            let hyphenated = lines.map(\.isHyphenated)
+            paragraphs += 1
+            if hyphenated.indices.dropFirst(2).contains(where: { hyphenated[$0] && hyphenated[$0 - 1] && hyphenated[$0 - 2] }) {
+                found += 1
             }
         }
         return (found, paragraphs)
