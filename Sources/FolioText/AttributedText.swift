@@ -7,8 +7,11 @@ public struct AttributedText: Sendable {
     public private(set) var bytes: [UInt8] = []
     /// Character runs: end offset and attributes, in order.
     private(set) var runs: [(end: Int, attributes: TextAttributes)] = []
-    /// Paragraphs ended so far: end offset (after the separator) and style.
-    private(set) var paragraphs: [(end: Int, style: ParagraphStyle)] = []
+    /// Paragraphs ended so far: end offsets (after the separator) and styles, kept apart
+    /// as a storage keeps them (`RunArray`), so that an empty storage takes them over as
+    /// they are instead of copying them.
+    private(set) var paragraphEnds: [Int] = []
+    private(set) var paragraphStyles: [ParagraphStyle] = []
 
     /// Empty text; append to it, then hand it to `TextStorage.append(_:)`.
     public init() {}
@@ -17,7 +20,7 @@ public struct AttributedText: Sendable {
     public var length: Int { bytes.count }
 
     /// Where the paragraph being built starts.
-    public var paragraphStart: Int { paragraphs.last?.end ?? 0 }
+    public var paragraphStart: Int { paragraphEnds.last ?? 0 }
 
     /// Whether the paragraph being built has no text yet.
     public var paragraphIsEmpty: Bool { bytes.count == paragraphStart }
@@ -41,15 +44,16 @@ public struct AttributedText: Sendable {
         bytes.append(0x0A)
         if let last = runs.last, last.attributes == separatorAttributes { runs[runs.count - 1].end = bytes.count }
         else { runs.append((bytes.count, separatorAttributes)) }
-        paragraphs.append((bytes.count, style))
+        paragraphEnds.append(bytes.count)
+        paragraphStyles.append(style)
     }
 
     /// Removes the separator after the last paragraph, so that the text does not end
     /// with an empty paragraph (which would take a line of its own).
     public mutating func removeFinalSeparator() {
-        guard bytes.last == 0x0A, let last = paragraphs.last, last.end == bytes.count else { return }
+        guard bytes.last == 0x0A, let last = paragraphEnds.last, last == bytes.count else { return }
         bytes.removeLast()
-        paragraphs[paragraphs.count - 1].end = bytes.count
+        paragraphEnds[paragraphEnds.count - 1] = bytes.count
         runs[runs.count - 1].end -= 1
         if runs[runs.count - 1].end == (runs.count > 1 ? runs[runs.count - 2].end : 0) { runs.removeLast() }
     }
@@ -104,7 +108,7 @@ public struct AttributedText: Sendable {
     /// the text when the last paragraph is ended); `other` must end its last paragraph. What
     /// was at `offset` and after moves `other.length` bytes on.
     public mutating func insert(_ other: AttributedText, at offset: Int) {
-        precondition(offset == 0 || paragraphs.contains { $0.end == offset }, "insert(_:at:) takes a paragraph's start")
+        precondition(offset == 0 || paragraphEnds.contains(offset), "insert(_:at:) takes a paragraph's start")
         precondition(other.isEmptyOrEndsParagraph, "insert(_:at:) takes text whose last paragraph is ended")
         guard !other.bytes.isEmpty else { return }
         let delta = other.bytes.count
@@ -125,18 +129,11 @@ public struct AttributedText: Sendable {
         }
         if !inserted { newRuns += other.runs.map { (offset + $0.end, $0.attributes) } }
         runs = newRuns
-        var newParagraphs: [(end: Int, style: ParagraphStyle)] = []
-        newParagraphs.reserveCapacity(paragraphs.count + other.paragraphs.count)
-        var placed = false
-        for paragraph in paragraphs {
-            if !placed, paragraph.end > offset {
-                newParagraphs += other.paragraphs.map { (offset + $0.end, $0.style) }
-                placed = true
-            }
-            newParagraphs.append((paragraph.end > offset ? paragraph.end + delta : paragraph.end, paragraph.style))
-        }
-        if !placed { newParagraphs += other.paragraphs.map { (offset + $0.end, $0.style) } }
-        paragraphs = newParagraphs
+        // The paragraphs ending after `offset` come after `other`'s, moved on by its length.
+        let at = paragraphEnds.firstIndex { $0 > offset } ?? paragraphEnds.count
+        for i in at..<paragraphEnds.count { paragraphEnds[i] += delta }
+        paragraphEnds.insert(contentsOf: other.paragraphEnds.map { offset + $0 }, at: at)
+        paragraphStyles.insert(contentsOf: other.paragraphStyles, at: at)
     }
 
     /// The attributes of the character at `offset` (UTF-8 bytes; clamped to the text);
@@ -164,14 +161,22 @@ public struct AttributedText: Sendable {
             let lo = max(start, range.lowerBound), hi = min(run.end, range.upperBound)
             if lo < hi { copy.runs.append((hi - range.lowerBound, run.attributes)) }
         }
-        for paragraph in paragraphs where paragraph.end > range.lowerBound && paragraph.end <= range.upperBound {
-            copy.paragraphs.append((paragraph.end - range.lowerBound, paragraph.style))
+        for (end, style) in zip(paragraphEnds, paragraphStyles) where end > range.lowerBound && end <= range.upperBound {
+            copy.paragraphEnds.append(end - range.lowerBound)
+            copy.paragraphStyles.append(style)
         }
         return copy
     }
 
+    /// Hands over the text's bytes, runs and paragraphs, leaving it empty: the one who
+    /// takes them holds the only reference, so they are neither copied nor held twice.
+    mutating func take() -> (bytes: [UInt8], runs: [(end: Int, attributes: TextAttributes)], paragraphEnds: [Int], paragraphStyles: [ParagraphStyle]) {
+        defer { self = AttributedText() }
+        return (bytes, runs, paragraphEnds, paragraphStyles)
+    }
+
     /// Whether the text is empty or its last paragraph is ended.
-    var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphs.last?.end == bytes.count }
+    var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphEnds.last == bytes.count }
 
     /// Appends `other`: its runs, and its paragraphs (the first one continues the
     /// paragraph being built here).
@@ -182,7 +187,8 @@ public struct AttributedText: Sendable {
             if let last = runs.last, last.end == base, last.attributes == run.attributes { runs[runs.count - 1].end = base + run.end }
             else { runs.append((base + run.end, run.attributes)) }
         }
-        for paragraph in other.paragraphs { paragraphs.append((base + paragraph.end, paragraph.style)) }
+        paragraphEnds += other.paragraphEnds.lazy.map { base + $0 }
+        paragraphStyles += other.paragraphStyles
     }
 }
 

@@ -6,6 +6,39 @@ struct RunArray<Value: Equatable> {
     private(set) var ends: [Int] = []
 
     var length: Int { ends.last ?? 0 }
+
+    /// No runs.
+    init() {}
+
+    /// Runs of `values` ending at `ends` (ascending, as long as `values`), equal
+    /// neighbours merged. The arrays are taken over: merged in place when nobody else
+    /// holds them.
+    init(values: [Value], ends: [Int]) {
+        precondition(values.count == ends.count, "one end per value")
+        self.values = values
+        self.ends = ends
+        guard values.count > 1 else { return }
+        var kept = 0
+        for i in 1..<self.values.count {
+            if self.values[i] == self.values[kept] {
+                self.ends[kept] = self.ends[i]
+            } else {
+                kept += 1
+                if kept != i {
+                    self.values[kept] = self.values[i]
+                    self.ends[kept] = self.ends[i]
+                }
+            }
+        }
+        if kept + 1 < self.values.count / 2 {
+            // Mostly merged (a book's body paragraphs): not kept at the old size.
+            self.values = Array(self.values[...kept])
+            self.ends = Array(self.ends[...kept])
+        } else {
+            self.values.removeSubrange((kept + 1)...)
+            self.ends.removeSubrange((kept + 1)...)
+        }
+    }
     var count: Int { values.count }
 
     func start(ofRun i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }

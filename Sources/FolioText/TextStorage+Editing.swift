@@ -67,29 +67,38 @@ extension TextStorage {
 
     /// Appends text built with `AttributedText` in one edit: its runs and paragraph
     /// styles are taken as they are. Text after its last ended paragraph joins a new
-    /// last paragraph with the style of the one before.
-    public func append(_ text: AttributedText) {
+    /// last paragraph with the style of the one before. An empty storage takes over the
+    /// text's bytes and paragraphs without copying them (a long table's cells are
+    /// hundreds of thousands of paragraphs).
+    public func append(_ text: consuming AttributedText) {
         guard text.length > 0 else { return }
         beginEditing()
         let base = length
         // Text added to a paragraph left open at the end joins it; start a new one.
         let style = styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: length - 1).0
-        bytes.append(contentsOf: text.bytes)
+        let parts = text.take()
+        let added = parts.bytes.count
+        if base == 0 { bytes = parts.bytes } else { bytes.append(contentsOf: parts.bytes) }
         var start = base
-        for run in text.runs {
+        for run in parts.runs {
             characterRuns.replace(start..<start, newLength: run.end + base - start, value: run.attributes)
             start = run.end + base
         }
-        start = base
-        for paragraph in text.paragraphs {
-            styleRuns.replace(start..<start, newLength: paragraph.end + base - start, value: paragraph.style)
-            start = paragraph.end + base
+        if base == 0, styleRuns.count == 0 {
+            styleRuns = RunArray(values: parts.paragraphStyles, ends: parts.paragraphEnds)
+            start = parts.paragraphEnds.last ?? 0
+        } else {
+            start = base
+            for (end, paragraphStyle) in zip(parts.paragraphEnds, parts.paragraphStyles) {
+                styleRuns.replace(start..<start, newLength: end + base - start, value: paragraphStyle)
+                start = end + base
+            }
         }
         if start < length {
-            styleRuns.replace(start..<start, newLength: length - start, value: text.paragraphs.last?.style ?? style)
+            styleRuns.replace(start..<start, newLength: length - start, value: parts.paragraphStyles.last ?? style)
         }
         startsValid = false
-        noteEdit(.characters, range: base..<base, newLength: text.length)
+        noteEdit(.characters, range: base..<base, newLength: added)
         endEditing()
     }
 

@@ -365,6 +365,41 @@ final class TableLayoutTests: XCTestCase {
         }
     }
 
+    func testARowSplitIntoAContainerOfAnotherWidthGoesOnSetForItsColumnsThere() throws {
+        // A row too tall for the first container splits; its cells go on in the next one,
+        // whose width differs: what is left of each cell is set again for its column
+        // there, from where the first part ended, and a row moved whole likewise.
+        let long = prose + " " + prose + " " + prose
+        for widths in [[200.0, 420], [420.0, 200]] {
+            let table = TextTable(columnCount: 2, width: .fraction(1))
+            let storage = makeTableStorage([["Short", long], ["Next", prose]], table: table, before: "Some text before.")
+            let manager = LayoutManager(textStorage: storage)
+            manager.delegate = MadeContainers { TextContainer(size: Size(width: widths[min($0, 1)], height: 160)) }
+            manager.ensureLayout()
+            XCTAssertNil(manager.unplacedRange)
+            for paragraph in [2, 4] {
+                // Every line of the cell once, in order, none past its frame in its container.
+                let cellLines = manager.lineFragments.filter { $0.paragraphIndex == paragraph && !$0.glyphRuns.isEmpty }
+                var expected = storage.paragraphRange(at: paragraph).lowerBound
+                for (k, line) in cellLines.enumerated() {
+                    XCTAssertEqual(line.characterRange.lowerBound, expected, "\(widths) paragraph \(paragraph)")
+                    expected = line.characterRange.upperBound
+                    let frame = try XCTUnwrap(manager.tableCellFrames(inContainerAt: line.containerIndex)
+                        .first { $0.characterRange.contains(line.characterRange.lowerBound) }).rect
+                    XCTAssertLessThanOrEqual(line.usedRect.maxX, frame.maxX + 0.01, "\(widths) paragraph \(paragraph)")
+                    XCTAssertGreaterThanOrEqual(line.usedRect.minX, frame.minX - 0.01)
+                    // Set for this column: a full line comes near the frame's right edge.
+                    if k < cellLines.count - 1, widths[min(line.containerIndex, 1)] > 300 {
+                        XCTAssertGreaterThan(line.usedRect.width, 180, "\(widths) paragraph \(paragraph): \(line.usedRect)")
+                    }
+                }
+                XCTAssertEqual(expected, storage.paragraphRange(at: paragraph).upperBound)
+            }
+            XCTAssertGreaterThan(Set(manager.lineFragments.filter { $0.paragraphIndex == 2 }.map(\.containerIndex)).count, 1,
+                                 "\(widths): the long cell is split")
+        }
+    }
+
     func testRowsGoBelowAContainersObstacleInsteadOfOverlappingIt() throws {
         let table = TextTable(columnCount: 3, width: .fraction(1), headerRowCount: 1, frame: TableEdges(all: TableBorder(width: 1)),
                               continuationLabel: "(continued)")

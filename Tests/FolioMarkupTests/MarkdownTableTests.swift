@@ -167,6 +167,67 @@ final class MarkdownTableTests: XCTestCase {
         XCTAssertEqual(cells.first { $0.text == "item 599" }?.block.rowSpan, 2)
     }
 
+    func testALongTableBuiltAsItsSlicesAreReadIsTheTableBuiltWhole() throws {
+        // The document builder takes a long table's rows a slice at a time (never all held
+        // at once): the storage must be exactly the one built from the whole table, with
+        // joins across slice boundaries, footer rows at the end and an empty header row.
+        let count = 3 * 512 + 40
+        for (header, style) in [("| Item | Amount |", "{footer=2 decimal=2}"), ("| | |", "{footer=1}")] {
+            var lines = ["# Ledger", "", "Before.", "", style, header, "|------|-------:|"]
+            for i in 1...count {
+                let joins = i == 512 || i == 513 || i == 1024 + 1
+                lines.append(joins ? "| ^ | \(i).5 |" : i == 700 ? "| wide | < |" : "| item \(i) | \(i).5 |")
+            }
+            lines += ["", "After *this*."]
+            let markdown = lines.joined(separator: "\n") + "\n"
+            let template = try BuiltinTemplates.template(named: "default")
+            let builder = DocumentBuilder(template: template, styles: try StyleSheet(template: template), columnWidth: 450, columnHeight: 700)
+            let whole = try builder.build(MarkdownReader.parse(markdown, file: "t.md"))
+            let (front, blocks) = try MarkdownReader.open(markdown, file: "t.md")
+            let streamed = try builder.build(front, blocks: blocks)
+            XCTAssertEqual(streamed.storage.string, whole.storage.string)
+            XCTAssertEqual(streamed.storage.paragraphCount, whole.storage.paragraphCount)
+            let a = cells(streamed), b = cells(whole)
+            XCTAssertEqual(a.count, b.count)
+            // (Each build makes its own table object: the blocks are compared by place.)
+            func place(_ b: TextTableBlock) -> [Int] { [b.startingRow, b.rowSpan, b.startingColumn, b.columnSpan] }
+            for (x, y) in zip(a, b) where x.text != y.text || place(x.block) != place(y.block) || x.style.alignment != y.style.alignment {
+                return XCTFail("cell '\(x.text)' differs: \(place(x.block)) against \(place(y.block))")
+            }
+            XCTAssertEqual(a.first?.block.table.headerRowCount, b.first?.block.table.headerRowCount)
+            XCTAssertEqual(a.first?.block.table.footerRowCount, b.first?.block.table.footerRowCount)
+            // The joins reach across the slices; the last rows are the footer.
+            XCTAssertEqual(a.first { $0.text == "item 511" }?.block.rowSpan, 3)
+            XCTAssertEqual(a.first { $0.text == "item 1024" }?.block.rowSpan, 2)
+            XCTAssertEqual(a.first { $0.text == "wide" }?.block.columnSpan, 2)
+            let s = streamed.storage
+            let bold = (0..<s.paragraphCount).filter { s.attributes(at: s.paragraphRange(at: $0).lowerBound).attributes.font?.weight == .bold }
+                .map { s.substring(s.paragraphContentRange(at: $0)) }
+            let footer = style.contains("footer=2") ? ["item \(count - 1)", "\(count - 1).5", "item \(count)", "\(count).5"] : ["item \(count)", "\(count).5"]
+            XCTAssertEqual(Array(bold.suffix(footer.count)), footer, "the footer rows, bold, are the last")
+            XCTAssertFalse(bold.contains("item \(count - 2)"))
+        }
+    }
+
+    func testALongTablesHeaderAndFooterCountsAreCheckedAgainstAllItsRows() throws {
+        let count = 2 * 512 + 10
+        let rows = (1...count).map { "| r\($0) | \($0) |" }
+        let template = try BuiltinTemplates.template(named: "default")
+        let builder = DocumentBuilder(template: template, styles: try StyleSheet(template: template), columnWidth: 450, columnHeight: 700)
+        for (setting, fails) in [("footer=\(count + 1)", false), ("footer=\(count + 2)", true), ("header=many", true)] {
+            let markdown = (["{\(setting)}", "| a | b |", "|---|---|"] + rows).joined(separator: "\n") + "\n"
+            let (front, blocks) = try MarkdownReader.open(markdown, file: "t.md")
+            do {
+                _ = try builder.build(front, blocks: blocks)
+                XCTAssertFalse(fails, setting)
+            } catch let error as DocumentError {
+                XCTAssertTrue(fails, "\(setting): \(error)")
+                XCTAssertEqual(error.line, 1)
+                XCTAssertTrue(error.description.contains("from 0 to \(count + 1)"), error.description)
+            }
+        }
+    }
+
     func testOnlyAPlainLongTableIsSlicedCodeAndLooseRowsAreReadAsWritten() throws {
         var rows: [String] = []
         for i in 0..<1100 { rows.append("| r\(i) | \(i).5 |") }

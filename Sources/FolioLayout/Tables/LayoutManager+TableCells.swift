@@ -66,8 +66,10 @@ extension LayoutManager {
 
     /// Sets the paragraphs of one cell (at nesting depth `depth`) into `width` points:
     /// lines broken and justified as in the flow, a table nested in the cell set whole.
+    /// From `offset` on, when given: the part of the cell a break left for the next
+    /// container, set again there (its first line is not a paragraph's first line).
     func setCell(_ cell: TableStructure.Cell, depth: Int, width: Double, geometry: TableGeometry,
-                 shapes: TableShapes, isHeader: Bool) -> CellContent {
+                 shapes: TableShapes, isHeader: Bool, from offset: Int? = nil) -> CellContent {
         var content = CellContent()
         var y = 0.0
         var pendingSpacing = 0.0
@@ -76,6 +78,8 @@ extension LayoutManager {
         var separators: Set<Character> = []
         if decimal != nil, case .decimal(let s) = cell.block.table.columns[columns.lowerBound].alignment { separators = s }
         var i = cell.paragraphs.lowerBound
+        let resumed = offset.map { min(max(textStorage.paragraphIndex(containing: $0), i), cell.paragraphs.upperBound) }
+        if let resumed { i = resumed }
         while i < cell.paragraphs.upperBound {
             // Only a cell holding a table needs each paragraph's style before shaping it.
             if cell.holdsTable, case let style = textStorage.paragraphStyle(ofParagraph: i), style.textBlockCount > depth + 1 {
@@ -91,7 +95,7 @@ extension LayoutManager {
             var p = shapes.paragraph(i, keep: false)
             shapes.release(i)
             let style = p.style
-            if i > cell.paragraphs.lowerBound { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
+            if i > (resumed ?? cell.paragraphs.lowerBound) { y += max(pendingSpacing, 0) + style.paragraphSpacingBefore }
             if p.hasSizedAttachments, AttachmentRoom(columnWidth: width, padding: 0, style: style) != p.attachmentRoom {
                 p = BackgroundWorker.shape(paragraph: i, of: textStorage, defaults: defaults, typesetting: typesetting,
                                            column: .init(width: width, padding: 0, typesetting: typesetting), context: context)
@@ -105,12 +109,15 @@ extension LayoutManager {
             if mode.truncates || mode == .clip, style.minimumScaleFactor < 1 {
                 p = shrunk(p, paragraph: i, toFit: area(true).width, minimumScale: style.minimumScaleFactor)
             }
+            // A resumed cell goes on from the cluster its part in the last container ended at.
+            var start = 0
+            if i == resumed, let offset, offset > p.storageOffset { start = min(p.cluster(containingByte: offset - p.storageOffset), p.clusterCount) }
             let unbounded = decimal != nil || mode == .clip || mode.truncates
-            let widths = LineBreaker.Widths(width: { k in unbounded ? 1e12 : area(k == 0).width }, uniformFrom: 1)
-            let spans = Typesetter(parameters: typesetting).lines(p, from: 0, widths: widths)
+            let widths = LineBreaker.Widths(width: { k in unbounded ? 1e12 : area(k == 0 && start == 0).width }, uniformFrom: 1)
+            let spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths)
             let end = textStorage.paragraphRange(at: i).upperBound
             for (k, span) in spans.enumerated() {
-                let a = area(k == 0)
+                let a = area(k == 0 && start == 0)
                 let h = p.clusterCount == 0 ? LineAssembler.lineHeight(assembler.metrics(p, 0..<0), style: style)
                     : LineAssembler.lineHeight(assembler.metrics(p, span), style: style)
                 let slot = LineSlot(containerIndex: 0, rect: Rect(x: 0, y: y, width: width, height: h), textX: a.x,
@@ -126,7 +133,7 @@ extension LayoutManager {
                     f.characterRange = lo..<end
                     f.isLastLineOfParagraph = true
                 }
-                if let decimal, k == 0 {
+                if let decimal, k == 0, start == 0 {
                     // The number's separator goes where the column's widest fraction leaves it.
                     let d = p.decimalWidths(separators: separators)
                     f = f.offsetBy(dx: (width - decimal.trailing - d.leading) - f.usedRect.minX, dy: 0)
@@ -212,5 +219,28 @@ extension LayoutManager {
                                characterRange: range, isContinuation: false))
         }
         return RowGroup(rows: rows, cells: cells)
+    }
+
+    /// `group` set again for `geometry`'s column widths (a container of another width):
+    /// whole cells from their start, the parts a break left over from where they go on.
+    /// A part holding a nested table keeps its lines (a nested table splits only between
+    /// its row groups, as set).
+    func setRows(again group: RowGroup, of table: TableStructure, geometry: TableGeometry, shapes: TableShapes) -> RowGroup {
+        guard group.cells.contains(where: \.isContinuation) else { return setRows(group.rows, of: table, geometry: geometry, shapes: shapes) }
+        let cells = group.cells.map { c -> RowGroup.Cell in
+            guard !c.cell.holdsTable else { return c }
+            var again = c
+            let pad = c.cell.block.padding
+            let w = max(1, geometry.span(c.cell.columns).width - pad.left - pad.right)
+            let isHeader = table.headerRows.contains(c.cell.block.startingRow)
+            if !c.isContinuation {
+                again.content = setCell(c.cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes, isHeader: isHeader)
+            } else if let first = c.content.lines.first {
+                again.content = setCell(c.cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes, isHeader: isHeader,
+                                        from: first.characterRange.lowerBound)
+            }
+            return again
+        }
+        return RowGroup(rows: group.rows, cells: cells)
     }
 }

@@ -115,6 +115,9 @@ extension LayoutManager {
         }
         var placedBody = false
         var partBody = false
+        /// The columns were shared out again for a container of another width since the
+        /// rows at hand were set.
+        var widthsChanged = false
         var overflowWarned = false
         /// Says once that the table overflows its container, when something just set did.
         func noteOverflow(_ at: Range<Int>?) {
@@ -174,6 +177,7 @@ extension LayoutManager {
                 geometry = TableGeometry(widths: geometry.needs.resolve(t, available: width), decimal: geometry.decimal,
                                          needs: geometry.needs)
                 setRepeatedRows()
+                widthsChanged = true
             }
             part = TablePart(table: table, geometry: geometry, x: left(c), containerIndex: cursor.containerIndex)
             bands = freeBands(in: c, x: part.x, width: geometry.width)
@@ -188,6 +192,12 @@ extension LayoutManager {
             var group = setRows(rows, of: table, geometry: geometry, shapes: shapes)
             pendingRequest.characterIndex = group.cells.first?.characterRange.lowerBound ?? pendingRequest.characterIndex
             while true {
+                if widthsChanged {
+                    // Moved on (whole or what a break left of it) into a container of
+                    // another width: set again for the columns there.
+                    widthsChanged = false
+                    group = setRows(again: group, of: table, geometry: geometry, shapes: shapes)
+                }
                 if bands != nil {
                     // An obstacle where the rows would start: below it, or on to the next
                     // container when it reaches the foot.

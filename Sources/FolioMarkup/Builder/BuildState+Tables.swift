@@ -30,6 +30,7 @@ extension BuildState {
         var decimal = Set<Int>()
         var footer = 0
         var keepRows = false
+        var rowCounts: [(name: String, value: String, place: SourceLocation)] = []
         var layout: TextTable.LayoutAlgorithm?
         for p in spec.properties {
             let place = p.location ?? block.location
@@ -46,10 +47,12 @@ extension BuildState {
                     widths[i] = w
                 }
             case "header", "footer":
-                guard let n = Int(p.value), n >= 0, n <= content.rows.count else {
-                    throw DocumentError(place, "\(p.name) is a number of rows from 0 to \(content.rows.count), not '\(p.value)'")
+                // Checked against the table's rows once they are all read (a long table's
+                // come a slice at a time).
+                rowCounts.append((p.name, p.value, place))
+                if let n = Int(p.value), n >= 0 {
+                    if p.name == "header" { header = n } else { footer = n }
                 }
-                if p.name == "header" { header = n } else { footer = n }
             case "decimal":
                 for part in p.value.split(whereSeparator: { $0 == " " || $0 == "," }) {
                     guard let n = Int(part), (1...columnCount).contains(n) else {
@@ -75,7 +78,6 @@ extension BuildState {
                 catch let e as TableLookError { throw DocumentError(place, e.description) }
             }
         }
-        if header + footer > content.rows.count { footer = max(0, content.rows.count - header) }
         let continued = try styles.paragraphStyle(named: "table-continued", at: block.location)
         // With every width given, the cells' content cannot change them: not reading it
         // saves shaping a long table twice.
@@ -93,27 +95,6 @@ extension BuildState {
             spacingBefore: look.spaceBefore, spacingAfter: look.spaceAfter, placement: look.placement)
         anchor(block)
 
-        // Which cell each grid place belongs to: `<` joins the cell on its left, `^` the one above.
-        struct Placed { var row: Int, column: Int, rows = 1, columns = 1, cell: TableContent.Cell }
-        var placed: [Placed] = []
-        var owner = Array(repeating: Array(repeating: -1, count: columnCount), count: content.rows.count)
-        for (r, row) in content.rows.enumerated() {
-            for c in 0..<columnCount {
-                let cell = c < row.count ? row[c] : TableContent.Cell(content: [])
-                if cell.joinsLeft, c > 0, owner[r][c - 1] >= 0, placed[owner[r][c - 1]].row == r {
-                    let o = owner[r][c - 1]
-                    placed[o].columns = c - placed[o].column + 1
-                    owner[r][c] = o
-                } else if cell.joinsAbove, r > 0, owner[r - 1][c] >= 0, placed[owner[r - 1][c]].column == c {
-                    let o = owner[r - 1][c]
-                    placed[o].rows = r - placed[o].row + 1
-                    for k in c..<min(columnCount, c + placed[o].columns) { owner[r][k] = o }
-                } else if owner[r][c] < 0 {
-                    owner[r][c] = placed.count
-                    placed.append(Placed(row: r, column: c, cell: cell))
-                }
-            }
-        }
         // One block made once and copied for each cell: the cells share its box settings.
         let prototype = TextTableBlock(table: table, startingRow: 0, startingColumn: 0, padding: look.padding,
                                        borders: look.grid.map { TableEdges(all: $0) } ?? .none,
@@ -124,11 +105,12 @@ extension BuildState {
         // share its settings and hold only their own block (a long table's memory).
         struct CellStyleKey: Hashable { var kind: String, column: Int }
         var cellStyles: [CellStyleKey: (ResolvedStyle, ParagraphStyle)] = [:]
-        for cell in placed {
-            let kind = cell.row < header ? "table-header" : cell.row >= content.rows.count - footer ? "table-footer" : "table-cell"
+        func set(_ cell: TableGrid.Placed, footerStart: Int?, into state: inout BuildState) throws {
+            let isFooter = footerStart.map { cell.row >= $0 } ?? false
+            let kind = cell.row < header ? "table-header" : isFooter ? "table-footer" : "table-cell"
             let key = CellStyleKey(kind: kind, column: cell.column)
             if cellStyles[key] == nil {
-                let style = try styles.paragraphStyle(named: kind, at: block.location)
+                let style = try state.styles.paragraphStyle(named: kind, at: block.location)
                 var p = style.paragraph
                 if cell.column < content.alignments.count, let a = content.alignments[cell.column] {
                     p.alignment = a == .left ? .left : a == .right ? .right : .center
@@ -137,14 +119,34 @@ extension BuildState {
             }
             let (style, shared) = cellStyles[key]!
             var p = shared
-            var block = cell.row < header ? headerPrototype : prototype
-            block.startingRow = cell.row; block.rowSpan = cell.rows
-            block.startingColumn = cell.column; block.columnSpan = cell.columns
-            p.textBlocks = [block]
-            if cell.row < content.rowLocations.count { currentLocation = content.rowLocations[cell.row] }
-            try appendInlines(cell.cell.content, base: attributes(of: style))
-            endParagraph(p, style)
+            var cellBlock = cell.row < header ? headerPrototype : prototype
+            cellBlock.startingRow = cell.row; cellBlock.rowSpan = cell.rows
+            cellBlock.startingColumn = cell.column; cellBlock.columnSpan = cell.columns
+            p.textBlocks = [cellBlock]
+            if let location = cell.location { state.currentLocation = location }
+            try state.appendInlines(cell.cell.content, base: state.attributes(of: style))
+            state.endParagraph(p, style)
         }
+
+        // Rows are placed as they are read, and each cell is set once no later row can join
+        // it; the last `footer` rows wait until the table's end shows they are its last.
+        var grid = TableGrid(columnCount: columnCount)
+        var slice = content
+        while true {
+            for (i, row) in slice.rows.enumerated() {
+                grid.place(row, location: i < slice.rowLocations.count ? slice.rowLocations[i] : nil)
+                while let cell = grid.nextSettled(keepingLast: footer) { try set(cell, footerStart: nil, into: &self) }
+            }
+            guard slice.rowsFollow, let more = try tableRows?() else { break }
+            slice = more
+        }
+        for check in rowCounts {
+            guard let n = Int(check.value), n >= 0, n <= grid.rowCount else {
+                throw DocumentError(check.place, "\(check.name) is a number of rows from 0 to \(grid.rowCount), not '\(check.value)'")
+            }
+        }
+        if header + footer > grid.rowCount { footer = max(0, grid.rowCount - header) }
+        for cell in grid.remaining() { try set(cell, footerStart: grid.rowCount - footer, into: &self) }
         currentLocation = block.location
     }
 

@@ -45,6 +45,7 @@ public struct DocumentBuilder {
     /// each styled and let go before the next is converted.
     package func build(_ document: MarkdownDocument, blocks: MarkdownBlocks) throws -> BuiltDocument {
         var state = BuildState(builder: self, document: document)
+        blocks.streamsTableRows = true
         blocks.readAheadInBackground()
         try state.buildTitleBlock()
         state.contents.afterTitle = state.text.length
@@ -52,6 +53,15 @@ public struct DocumentBuilder {
         // One block behind the reader: the last block of the document is built as the last.
         var held = try blocks.next()
         while let block = held {
+            if case .table(let table) = block.kind, table.rowsFollow {
+                // A long table takes its further rows from the reader as it is built, so
+                // they are never all held at once; whether it is last does not matter.
+                state.tableRows = { try blocks.nextTableRows() }
+                defer { state.tableRows = nil }
+                try state.build(block, last: false, context: &context)
+                held = try blocks.next()
+                continue
+            }
             held = try blocks.next()
             try state.build(block, last: held == nil, context: &context)
         }
@@ -97,6 +107,8 @@ struct BuildState {
     var contents = ContentsState()
     /// Floating blocks and the separators they are anchored on (`BuildState+Floats.swift`).
     var floats: [(anchor: Range<Int>, block: FloatingBlock)] = []
+    /// Where a long table being built reads its further rows (`TableContent.rowsFollow`).
+    var tableRows: (() throws -> TableContent?)?
 
     init(builder: DocumentBuilder, document: MarkdownDocument) {
         self.builder = builder
@@ -273,7 +285,10 @@ struct BuildState {
         attachFootnotes()
         try insertContents()
         text.removeFinalSeparator()
-        storage.append(text)
+        // Handed over, not copied: the storage takes the text's arrays as they are.
+        var whole = AttributedText()
+        swap(&whole, &text)
+        storage.append(consume whole)
         if let failure = rules?.failures.error { throw failure }
         var built = BuiltDocument(storage: storage)
         built.headings = headings

@@ -26,9 +26,51 @@ package final class MarkdownBlocks {
 
     deinit { readAhead?.stop() }
 
+    /// Whether a long pipe table (`TableSlices`) comes as it is read: its block with the
+    /// first slice of rows and `TableContent.rowsFollow`, its further rows from
+    /// `nextTableRows()`. Otherwise (the default) `next()` gives the whole table, its rows
+    /// all held at once.
+    package var streamsTableRows = false
+    /// A piece read to see whether it was a table's rows, not yet given.
+    private var peeked: BlockPiece?
+
     /// The next block, with a style line before it applied and a heading's id assigned;
     /// nil after the last.
     func next() throws -> Block? {
+        while let piece = try nextPiece() {
+            // Rows of a streamed table its reader stopped asking for are passed over.
+            guard case .block(var block) = piece else { continue }
+            if !streamsTableRows, case .table(var content) = block.kind, content.rowsFollow {
+                while content.rowsFollow, let more = try nextTableRows() {
+                    content.rows += more.rows
+                    content.rowLocations += more.rowLocations
+                    content.rowsFollow = more.rowsFollow
+                }
+                content.rowsFollow = false
+                block.kind = .table(content)
+            }
+            return block
+        }
+        return nil
+    }
+
+    /// The next slice of the long table `next()` gave last (with `TableContent.rowsFollow`):
+    /// its rows and their places, `rowsFollow` set on all but the last slice; nil when no
+    /// rows come next.
+    func nextTableRows() throws -> TableContent? {
+        guard let piece = try nextPiece() else { return nil }
+        guard case .rows(let rows) = piece else {
+            peeked = piece
+            return nil
+        }
+        return rows
+    }
+
+    private func nextPiece() throws -> BlockPiece? {
+        if let piece = peeked {
+            peeked = nil
+            return piece
+        }
         if let readAhead { return try readAhead.next() }
         return try parser.next()
     }
@@ -45,6 +87,18 @@ package final class MarkdownBlocks {
     /// (not yet converted and freed); nil between parts and after the last block. For
     /// tests: call it only when not reading ahead.
     var nodesLeft: Int? { parser.nodesLeft }
+}
+
+/// What the parser gives: a block, or a further slice of a long table's rows.
+enum BlockPiece {
+    case block(Block)
+    case rows(TableContent)
+
+    /// Its share of the read-ahead queue: a slice of rows holds as much as many blocks.
+    var weight: Int {
+        if case .rows = self { return 64 }
+        return 1
+    }
 }
 
 /// cmark's parse of the body, a part at a time, and the conversion of its top-level nodes,
@@ -64,19 +118,19 @@ private final class BlockParser: @unchecked Sendable {
 
     deinit { if let document { cmark_node_free(document) } }
 
-    /// A long pipe table being read slice by slice (`TableSlices`): its rows so far, and
-    /// the slices left.
-    private var table: (block: Block?, slices: TableSlices, rest: Range<Int>)?
+    /// A long pipe table being read slice by slice (`TableSlices`): its slices, the part
+    /// after its first slice, and whether its block (with the first slice) was given.
+    private var table: (slices: TableSlices, rest: Range<Int>, given: Bool)?
     /// Lines of the part after a sliced table.
     private var afterTable: Range<Int>?
 
-    func next() throws -> Block? {
+    func next() throws -> BlockPiece? {
         guard !done else { return nil }
         do {
             while true {
                 if document == nil {
                     if let held = table {
-                        guard held.block != nil else {
+                        guard held.given else {
                             // The first slice did not end in a table after all: read the
                             // rest as it comes.
                             afterTable = held.rest
@@ -84,11 +138,10 @@ private final class BlockParser: @unchecked Sendable {
                             continue
                         }
                         if let slice = table?.slices.next() {
-                            try append(slice, prefix: held.slices.prefix)
-                            continue
+                            let last = table?.slices.isAtEnd ?? true
+                            return .rows(try rows(of: slice, prefix: held.slices.prefix, last: last))
                         }
                         table = nil
-                        if let block = held.block { return block }
                     }
                     var lines: Range<Int>
                     if let rest = afterTable { lines = rest; afterTable = nil } else {
@@ -102,23 +155,25 @@ private final class BlockParser: @unchecked Sendable {
                     if let slices = TableSlices(in: lines, source: tree.source, lineStarts: parts.lineStarts) {
                         // The part holds a long table: parse it up to its first slice's end;
                         // the other slices follow, each parsed after the table's header.
-                        table = (nil, slices, slices.firstEnd..<lines.upperBound)
+                        table = (slices, slices.firstEnd..<lines.upperBound, false)
                         afterTable = slices.after
                         lines = lines.lowerBound..<slices.firstEnd
                     }
                     document = try tree.parseDocument(lines: lines, lineStarts: parts.lineStarts)
                 }
                 while let node = cmark_node_first_child(document) {
-                    let block = try tree.take(node, pending: &pending)
+                    let converted = try tree.take(node, pending: &pending)
                     let last = cmark_node_next(node) == nil
                     cmark_node_unlink(node)
                     cmark_node_free(node)
-                    if last, table != nil, let block, case .table = block.kind {
-                        // The table's first slice: held until its last rows are read.
-                        table?.block = block
-                        continue
+                    guard var block = converted else { continue }
+                    if last, table != nil, case .table(var content) = block.kind {
+                        // The table's first slice: its other rows follow, a slice at a time.
+                        table?.given = true
+                        content.rowsFollow = true
+                        block.kind = .table(content)
                     }
-                    if let block { return block }
+                    return .block(block)
                 }
                 cmark_node_free(document)
                 document = nil
@@ -131,16 +186,19 @@ private final class BlockParser: @unchecked Sendable {
         }
     }
 
-    /// Parses one slice of the long table's rows after its header and adds them to it.
-    private func append(_ slice: Range<Int>, prefix: [Int]) throws {
+    /// One slice of the long table's rows, parsed after the table's header rows.
+    private func rows(of slice: Range<Int>, prefix: [Int], last: Bool) throws -> TableContent {
         let document = try tree.parseDocument(prefix: prefix, lines: slice, lineStarts: parts.lineStarts)
         defer { cmark_node_free(document) }
         var none: CmarkTree.PendingStyle? = nil
-        guard let node = cmark_node_first_child(document), let block = try tree.take(node, pending: &none),
-              case .table(let rows) = block.kind, case .table(var content)? = table?.block?.kind else { return }
-        content.rows += rows.rows.dropFirst()
-        content.rowLocations += rows.rowLocations.dropFirst()
-        table?.block?.kind = .table(content)
+        var content = TableContent(alignments: [], rows: [])
+        if let node = cmark_node_first_child(document), let block = try tree.take(node, pending: &none),
+           case .table(let read) = block.kind {
+            content.rows = Array(read.rows.dropFirst())
+            content.rowLocations = Array(read.rowLocations.dropFirst())
+        }
+        content.rowsFollow = !last
+        return content
     }
 
     var nodesLeft: Int? {
@@ -152,12 +210,14 @@ private final class BlockParser: @unchecked Sendable {
     }
 }
 
-/// Runs a parser on its own thread, keeping at most `limit` converted blocks (or the error
-/// that stopped it) waiting for the reader.
+/// Runs a parser on its own thread, keeping converted pieces of at most `limit` weight (or
+/// the error that stopped it) waiting for the reader.
 private final class ReadAhead: @unchecked Sendable {
     private let condition = NSCondition()
-    private var queue: [Result<Block?, Error>] = []
+    private var queue: [Result<BlockPiece?, Error>] = []
     private var head = 0
+    /// The weight of the pieces waiting (`BlockPiece.weight`).
+    private var waiting = 0
     private var stopped = false
     /// The parser has given its last block (or an error).
     private var finished = false
@@ -169,7 +229,7 @@ private final class ReadAhead: @unchecked Sendable {
             defer { done.signal() }
             while true {
                 condition.lock()
-                while queue.count - head >= limit && !stopped { condition.wait() }
+                while waiting >= limit && !stopped { condition.wait() }
                 let stop = stopped
                 condition.unlock()
                 if stop { return }
@@ -178,6 +238,7 @@ private final class ReadAhead: @unchecked Sendable {
                 if case .success(.some) = result { more = true }
                 condition.lock()
                 queue.append(result)
+                if case .success(let piece?) = result { waiting += piece.weight }
                 finished = !more
                 condition.broadcast()
                 condition.unlock()
@@ -188,7 +249,7 @@ private final class ReadAhead: @unchecked Sendable {
         thread.start()
     }
 
-    func next() throws -> Block? {
+    func next() throws -> BlockPiece? {
         condition.lock()
         while head == queue.count && !finished { condition.wait() }
         guard head < queue.count else {
@@ -197,6 +258,7 @@ private final class ReadAhead: @unchecked Sendable {
         }
         let result = queue[head]
         head += 1
+        if case .success(let piece?) = result { waiting -= piece.weight }
         if head >= 64 {
             queue.removeFirst(head)
             head = 0
@@ -298,6 +360,9 @@ struct TableSlices {
         }
         return nil
     }
+
+    /// Whether every slice was given.
+    var isAtEnd: Bool { index >= slices.count }
 
     /// The next slice's lines; nil after the last.
     mutating func next() -> Range<Int>? {

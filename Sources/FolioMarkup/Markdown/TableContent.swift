@@ -25,6 +25,9 @@ public struct TableContent: Sendable, Hashable {
     public var rows: [[Cell]]
     /// Where each row starts in the source.
     public var rowLocations: [SourceLocation]
+    /// More rows follow, read a slice at a time (a long table streamed by
+    /// `MarkdownBlocks.streamsTableRows`).
+    package var rowsFollow = false
 
     /// A table of `rows` (the first is the header).
     public init(alignments: [Alignment?], rows: [[Cell]], rowLocations: [SourceLocation] = []) {
