@@ -79,6 +79,9 @@ struct LineBreaker {
         // The nodes kept at each break are gathered here, then swapped with `active`: one
         // buffer for the whole paragraph, not an array allocated at every feasible break.
         var keep: [Int] = []
+        // The span of `bestDemerits` set at this break: only it is read and reset (a
+        // looseness search tells many line classes apart, few of them reached at one break).
+        var touched = 0..<0
         let count = items.count
         var i = first
         while i < count {
@@ -89,8 +92,8 @@ struct LineBreaker {
             let p = isPenalty ? items.penalty[i] : 0
             let forced = p <= -BreakItems.infinity
             // Best candidate per (line class, fitness).
-            for k in 0..<bestDemerits.count { bestDemerits[k] = (.infinity, -1) }
-            var anyCandidate = false
+            for k in touched { bestDemerits[k] = (.infinity, -1) }
+            touched = 0..<0
             keep.removeAll(keepingCapacity: true)
             let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
             let endTrim = items.endTrim(i)
@@ -135,13 +138,14 @@ struct LineBreaker {
                 let lineClass = min(node.line + 1, widths.uniformFrom)
                 let key = lineClass * 4 + fitness
                 if bestDemerits[key].0 <= d { continue }
+                touched = touched.isEmpty ? key..<(key + 1) : min(touched.lowerBound, key)..<max(touched.upperBound, key + 1)
                 bestDemerits[key] = (d, a)
-                anyCandidate = true
             }
             swap(&active, &keep)
-            if anyCandidate {
+            if !touched.isEmpty {
                 let start = items.lineStart(afterBreakAt: i)
-                for (key, best) in bestDemerits.enumerated() where best.1 >= 0 {
+                for key in touched where bestDemerits[key].1 >= 0 {
+                    let best = bestDemerits[key]
                     nodes.append(made(Node(item: i, start: start, line: nodes[best.1].line + 1, fitness: key % 4,
                                            demerits: best.0, previous: best.1)))
                     active.append(nodes.count - 1)

@@ -9,6 +9,16 @@ struct Typesetter {
     /// than the best (−1, +1, +2; the best of them when several are given) is taken when one
     /// is within the tolerance.
     func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, lineChanges: [Int] = []) -> [LineSpan] {
+        var best: [Int]?? = nil
+        return lines(p, from: start, widths: widths, lineChanges: lineChanges, best: &best)
+    }
+
+    /// As `lines(_:from:widths:lineChanges:)`, with the best setting's breaks (before any
+    /// looseness; nil inside when none is within the tolerance) taken from `best` when it
+    /// holds them, else found and left there: asking for several looseness settings of one
+    /// paragraph at the same widths breaks it at its best only once.
+    func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, lineChanges: [Int],
+               best: inout [Int]??) -> [LineSpan] {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
         var breaker = LineBreaker(parameters)
@@ -24,28 +34,14 @@ struct Typesetter {
         if start > 0, first < items.count, Int(items.cluster[first]) != start {
             return breaker.greedySpans(p, from: start, widths: widths)
         }
-        // As TeX: without hyphens if the lines are good enough so, then with them.
-        var breaks: [Int]? = nil
-        if parameters.pretolerance >= 0, items.hasAddedHyphens {
-            breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
-        }
-        breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
         // The breaker with each flaw a reader notices first (`flawCount`) as dear as a line
         // past any tolerance.
         var strict = breaker
         if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
         strict.ladderDemerits = 1e9
         if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
-        if let found = breaks, parameters.repairTolerance > 0 {
-            let flaws = flawCount(items, found, widths: widths)
-            if flaws > 0 {
-                // Worth looser lines (up to `repairTolerance`) to avoid.
-                if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.repairTolerance),
-                   flawCount(items, other, widths: widths) < flaws {
-                    breaks = other
-                }
-            }
-        }
+        if best == nil { best = .some(bestBreaks(items, from: first, widths: widths, breaker: breaker, strict: strict)) }
+        var breaks = best!
         if !lineChanges.isEmpty, let found = breaks {
             let lines = found.count
             var apart = widths
@@ -66,6 +62,30 @@ struct Typesetter {
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
         return breaker.greedySpans(p, from: start, widths: widths)
+    }
+
+    /// The best setting: total fit without hyphenating at the pretolerance, else with
+    /// hyphens at the tolerance; then, when it has a flaw a reader notices first, a setting
+    /// up to the repair tolerance that has fewer.
+    private func bestBreaks(_ items: BreakItems, from first: Int, widths: LineBreaker.Widths,
+                            breaker: LineBreaker, strict: LineBreaker) -> [Int]? {
+        // As TeX: without hyphens if the lines are good enough so, then with them.
+        var breaks: [Int]? = nil
+        if parameters.pretolerance >= 0, items.hasAddedHyphens {
+            breaks = breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.pretolerance, hyphenate: false)
+        }
+        breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.tolerance)
+        if let found = breaks, parameters.repairTolerance > 0 {
+            let flaws = flawCount(items, found, widths: widths)
+            if flaws > 0 {
+                // Worth looser lines (up to `repairTolerance`) to avoid.
+                if let other = strict.optimalBreaks(items, from: first, widths: widths, tolerance: parameters.repairTolerance),
+                   flawCount(items, other, widths: widths) < flaws {
+                    breaks = other
+                }
+            }
+        }
+        return breaks
     }
 
     /// The flaws of a setting that a reader notices first: the next-to-last line ending in

@@ -527,7 +527,11 @@ extension LayoutManager {
               let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
               kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
         let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 3)
-        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, lineChanges: lineChanges)
+        // Asked for several changes in a row, the paragraph is broken at its best once.
+        var best: [Int]?? = nil
+        if let held = bestSetting, held.index == index, held.paragraph === kept, held.widths == widths { best = .some(held.breaks) }
+        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, lineChanges: lineChanges, best: &best)
+        if let found = best { bestSetting = (index, kept, widths, found) }
         return spans.count != widths.count
     }
 
