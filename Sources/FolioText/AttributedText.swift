@@ -29,8 +29,13 @@ public struct AttributedText: Sendable {
     /// (U+2028) here: paragraphs end only through `endParagraph(_:)`.
     public mutating func append(_ string: String, attributes: TextAttributes) {
         let start = bytes.count
-        for b in string.utf8 {
-            if b == 0x0A { bytes += [0xE2, 0x80, 0xA8] } else { bytes.append(b) }
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most pieces hold no newline: copied whole, not byte by byte.
+            guard utf8.firstIndex(of: 0x0A) != nil else { return bytes.append(contentsOf: utf8) }
+            for b in utf8 {
+                if b == 0x0A { bytes += [0xE2, 0x80, 0xA8] } else { bytes.append(b) }
+            }
         }
         guard bytes.count > start else { return }
         if let last = runs.last, last.attributes == attributes { runs[runs.count - 1].end = bytes.count }

@@ -62,6 +62,50 @@ struct LineBreaker {
     /// a `uniformFrom` past them, so that settings of different lengths are kept apart).
     func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
                        hyphenate: Bool = true, lineCounts: [Int]? = nil) -> [Int]? {
+        guard let (nodes, finals) = completeSettings(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate)
+        else { return nil }
+        var best = -1
+        for a in finals where lineCounts.map({ $0.contains(nodes[a].line) }) ?? true {
+            if best < 0 || nodes[a].demerits < nodes[best].demerits { best = a }
+        }
+        guard best >= 0 else { return nil }
+        return Self.breaks(endingAt: best, in: nodes)
+    }
+
+    /// One setting of a paragraph: its breaks and demerits, and where its last node stood
+    /// among the complete ones (of equal demerits, the first is taken).
+    struct Setting {
+        var breaks: [Int]
+        var demerits: Double
+        var order: Int
+    }
+
+    /// The best setting of each number of lines `optimalBreaks` finds (give `widths` a
+    /// `uniformFrom` past the counts wanted, as for its `lineCounts`): what it would take
+    /// with `lineCounts` of any of them, from one search. Nil when it finds none.
+    func settingsByLineCount(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
+                             hyphenate: Bool = true) -> [Int: Setting]? {
+        guard let (nodes, finals) = completeSettings(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate)
+        else { return nil }
+        var best: [Int: (node: Int, order: Int)] = [:]
+        for (order, a) in finals.enumerated() {
+            if let held = best[nodes[a].line], nodes[held.node].demerits <= nodes[a].demerits { continue }
+            best[nodes[a].line] = (a, order)
+        }
+        return best.mapValues { Setting(breaks: Self.breaks(endingAt: $0.node, in: nodes), demerits: nodes[$0.node].demerits, order: $0.order) }
+    }
+
+    private static func breaks(endingAt last: Int, in nodes: [Node]) -> [Int] {
+        var breaks: [Int] = []
+        var n = last
+        while n > 0 { breaks.append(nodes[n].item); n = nodes[n].previous }
+        return breaks.reversed()
+    }
+
+    /// The search itself: every node made, and the complete ones (breaking at the last
+    /// item), in the order they were kept; nil when no feasible set exists.
+    private func completeSettings(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
+                                  hyphenate: Bool) -> (nodes: [Node], finals: [Int])? {
         func made(_ node: Node) -> Node {
             var n = node
             // The prefix sums have an entry past the last item: `start` may be `count`.
@@ -154,15 +198,7 @@ struct LineBreaker {
             if active.isEmpty { return nil }
         }
         // The last item is a forced break: the nodes there are the complete solutions.
-        var best = -1
-        for a in active where nodes[a].item == count - 1 && lineCounts.map({ $0.contains(nodes[a].line) }) ?? true {
-            if best < 0 || nodes[a].demerits < nodes[best].demerits { best = a }
-        }
-        guard best >= 0 else { return nil }
-        var breaks: [Int] = []
-        var n = best
-        while n > 0 { breaks.append(nodes[n].item); n = nodes[n].previous }
-        return breaks.reversed()
+        return (nodes, active.filter { nodes[$0].item == count - 1 })
     }
 
     /// The breaks as line spans of clusters.

@@ -64,6 +64,67 @@ struct Typesetter {
         return breaker.greedySpans(p, from: start, widths: widths)
     }
 
+    /// What `lines(_:from:widths:lineChanges:)` finds of one paragraph at one set of widths,
+    /// kept to answer several questions of looseness: its best setting, and the looseness
+    /// passes' best setting of every number of lines (each pass searched once).
+    struct LoosenessMemo {
+        var best: [Int]?? = nil
+        /// `uniformFrom` of the passes' widths; they hold for changes reaching no further.
+        var uniformFrom = 0
+        var withoutHyphens: [Int: LineBreaker.Setting]?? = nil
+        var withHyphens: [Int: LineBreaker.Setting]?? = nil
+    }
+
+    /// How many lines `lines(p, from: 0, widths: widths, lineChanges: lineChanges)` sets,
+    /// what can be reused kept in `memo` (which must be of this paragraph at these widths).
+    /// Nil when the paragraph has no setting within the tolerance: it is set past it, at the
+    /// length that takes, whatever looseness is asked.
+    func lineCount(_ p: ShapedParagraph, widths: LineBreaker.Widths, lineChanges: [Int], memo: inout LoosenessMemo) -> Int? {
+        guard p.clusterCount > 0, p.style.continuationMark == nil, !p.hasTabs, p.style.lineBreakMode != .charWrap,
+              !lineChanges.isEmpty else {
+            return lines(p, from: 0, widths: widths, lineChanges: lineChanges, best: &memo.best).count
+        }
+        var breaker = LineBreaker(parameters)
+        if p.alignment != .justified { breaker.ragStretch = parameters.raggedStretch * p.baseFont.size }
+        var strict = breaker
+        if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
+        strict.ladderDemerits = 1e9
+        if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
+        let items = p.breakItems
+        if memo.best == nil { memo.best = .some(bestBreaks(items, from: 0, widths: widths, breaker: breaker, strict: strict)) }
+        guard let found = memo.best! else { return nil }
+        // As `lines`: the passes keep settings of different lengths apart up to here.
+        var apart = widths
+        apart.uniformFrom = max(widths.uniformFrom, found.count + 1 + max(1, lineChanges.max()!))
+        if memo.uniformFrom != apart.uniformFrom {
+            memo.uniformFrom = apart.uniformFrom
+            memo.withoutHyphens = nil
+            memo.withHyphens = nil
+        }
+        let allowed = lineChanges.map { found.count + $0 }.filter { $0 >= 1 }
+        /// The pass's best setting among the allowed lengths, as `optimalBreaks` with `lineCounts` takes it.
+        func chosen(_ settings: [Int: LineBreaker.Setting]?) -> [Int]? {
+            let candidates = allowed.compactMap { settings?[$0] }
+            return candidates.min { ($0.demerits, $0.order) < ($1.demerits, $1.order) }?.breaks
+        }
+        if memo.withoutHyphens == nil {
+            memo.withoutHyphens = .some(strict.settingsByLineCount(items, from: 0, widths: apart, tolerance: parameters.loosenessTolerance,
+                                                                   hyphenate: false))
+        }
+        var other = chosen(memo.withoutHyphens!)
+        if other == nil {
+            if memo.withHyphens == nil {
+                memo.withHyphens = .some(strict.settingsByLineCount(items, from: 0, widths: apart, tolerance: parameters.tolerance))
+            }
+            other = chosen(memo.withHyphens!)
+        }
+        if let other {
+            let flaws = flawCount(items, other, widths: widths)
+            if flaws == 0 || flaws < flawCount(items, found, widths: widths) { return other.count }
+        }
+        return found.count
+    }
+
     /// The best setting: total fit without hyphenating at the pretolerance, else with
     /// hyphens at the tolerance; then, when it has a flaw a reader notices first, a setting
     /// up to the repair tolerance that has fewer.

@@ -527,12 +527,14 @@ extension LayoutManager {
               let kept = recentlyShaped.last(where: { $0.index == index })?.paragraph,
               kept.style.dropCapLines == 0, !kept.hasTabs else { return true }
         let breaker = LineBreaker.Widths(width: { k in k < widths.count ? widths[k] : last }, uniformFrom: widths.count + 3)
-        // Asked for several changes in a row, the paragraph is broken at its best once.
-        var best: [Int]?? = nil
-        if let held = bestSetting, held.index == index, held.paragraph === kept, held.widths == widths { best = .some(held.breaks) }
-        let spans = Typesetter(parameters: typesetting).lines(kept, from: 0, widths: breaker, lineChanges: lineChanges, best: &best)
-        if let found = best { bestSetting = (index, kept, widths, found) }
-        return spans.count != widths.count
+        // Asked for several changes in a row, the paragraph is searched once: its best
+        // setting and the looseness passes' settings of every length.
+        var memo = Typesetter.LoosenessMemo()
+        if let held = loosenessMemo, held.index == index, held.paragraph === kept, held.widths == widths { memo = held.memo }
+        let count = Typesetter(parameters: typesetting).lineCount(kept, widths: breaker, lineChanges: lineChanges, memo: &memo)
+        loosenessMemo = (index, kept, widths, memo)
+        // A paragraph set past the tolerance takes no looseness: it has no other length.
+        return count.map { $0 != widths.count } ?? false
     }
 
     /// Whether `span` ends inside a word that did not fit its line (cut between clusters,

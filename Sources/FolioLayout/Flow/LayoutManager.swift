@@ -89,9 +89,9 @@ public final class LayoutManager: TextStorageObserver {
     /// The text widths of the lines of the paragraphs laid out last, as set (for
     /// `hasOtherLength`).
     var setWidths: [Int: [Double]] = [:]
-    /// The best setting of the paragraph `hasOtherLength` was last asked about, at the widths
-    /// it was asked at (its breaks; nil when none is within the tolerance).
-    var bestSetting: (index: Int, paragraph: ShapedParagraph, widths: [Double], breaks: [Int]?)?
+    /// What `hasOtherLength` found of the paragraph it was last asked about, at the widths it
+    /// was asked at.
+    var loosenessMemo: (index: Int, paragraph: ShapedParagraph, widths: [Double], memo: Typesetter.LoosenessMemo)?
 
     /// A layout manager for `textStorage`, observing its edits. Add containers (or set a
     /// delegate that supplies them) before asking for layout. With `shaping`, fonts and
@@ -268,7 +268,7 @@ public final class LayoutManager: TextStorageObserver {
     func invalidateLayout(fromParagraph index: Int, keepingTail: Bool) {
         if !keepingTail { tail = nil }
         recentlyShaped.removeAll()
-        bestSetting = nil
+        loosenessMemo = nil
         finalCursor = nil
         stopWorker()
         var keep = min(index, records.count)
