@@ -264,6 +264,7 @@ struct LineAssembler {
             glyphs.reserveCapacity(seg.clusters.count + 2); positions.reserveCapacity(seg.clusters.count + 2)
             clusters.reserveCapacity(seg.clusters.count)
             let rtl = run.isRightToLeft
+            let hasTabs = !tabWidth.isEmpty
             for k in 0..<seg.clusters.count {
                 let c = rtl ? seg.clusters.upperBound - 1 - k : seg.clusters.lowerBound + k
                 let g0 = Int(p.clusterGlyphStart[c]), g1 = Int(p.clusterGlyphEnd[c])
@@ -275,7 +276,7 @@ struct LineAssembler {
                     positions.append(Point(x: x + p.xOffsets[g] * scale, y: runBaseline + p.yOffsets[g]))
                     x += p.advances[g] * scale
                 }
-                if let t = tabWidth[c] { x = cx + t }
+                if hasTabs, let t = tabWidth[c] { x = cx + t }
                 if j.spaceTotal > 0, p.clusterFlags[c].contains(.space) { x += j.spaceExtra * p.clusterWidth[c] / j.spaceTotal }
                 clusters.append(GlyphCluster(byteCount: Int(p.clusterEnd[c] - p.clusterStart[c]), glyphCount: g1 - g0))
             }
