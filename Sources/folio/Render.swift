@@ -4,6 +4,7 @@ import Foundation
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Typeset a Markdown or text file into a PDF.",
         discussion: """
         INPUT is Markdown (any name but .txt) or plain text (.txt: blank lines separate \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run Folio as an HTTP rendering service.",
         discussion: """
         POST /render with a JSON body answers the PDF (or, with ?format=png&page=N, one \

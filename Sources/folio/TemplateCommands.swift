@@ -24,6 +24,7 @@ struct TemplateCommand: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a built-in template into a folder, to edit and use with -t DIR.",
             discussion: "DIR must not exist or be empty; nothing is overwritten.")
 
@@ -43,6 +44,7 @@ struct TemplateCommand: ParsableCommand {
 
 struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fonts",
         abstract: "List the font families installed, one a line (names to use in templates and --font).")
 
     @Option(name: [.short, .long], help: "Also load the fonts of this template (name or folder).")
