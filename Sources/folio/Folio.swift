@@ -1,4 +1,5 @@
 import ArgumentParser
+import FolioDocument
 
 @main
 struct Folio: AsyncParsableCommand {
@@ -28,4 +29,11 @@ struct Folio: AsyncParsableCommand {
         subcommands: [Render.self, ListTemplates.self, TemplateCommand.self, Fonts.self, Serve.self],
         defaultSubcommand: nil
     )
+
+    /// Runs the command; a render starts loading fontconfig's configuration (about 10 ms)
+    /// at once, beside the parsing of its command line, not once it is parsed.
+    static func main() async {
+        if CommandLine.arguments.dropFirst().first == "render" { LayoutWarmUp.loadFontConfiguration() }
+        await main(nil)
+    }
 }
