@@ -88,7 +88,7 @@ let package = Package(
         .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["folio-embed"],
                 path: "Sources/EmbedTemplatesPlugin"),
         .executableTarget(name: "folio", dependencies: [
-            "FolioDocument", "FolioServe",
+            "FolioDocument",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], linkerSettings: [
             // Swift exports every symbol of an executable by default: 30 000 of them here,
@@ -98,6 +98,12 @@ let package = Package(
             // peak memory −2 MB.
             .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
         ]),
+        // `folio serve`: the service's own program (`folio` runs it), so that the command
+        // line loads none of the service's libraries.
+        .executableTarget(name: "folio-serve", dependencies: [
+            "FolioServe",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         .executableTarget(name: "folio-bench", dependencies: ["FolioDocument"]),
         // The fuzz targets: libFuzzer when built by scripts/fuzz.sh, a corpus replayer otherwise.
         .executableTarget(name: "folio-fuzz", dependencies: ["FolioDocument", "CFuzzing"]),
@@ -116,7 +122,7 @@ let package = Package(
         ]),
         .testTarget(name: "FolioPagesTests", dependencies: ["FolioPages", "FolioTestSupport"]),
         .testTarget(name: "FolioDocumentTests", dependencies: ["FolioDocument", "FolioTestSupport"]),
-        .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "FolioTestSupport"]),
+        .testTarget(name: "FolioCLITests", dependencies: ["FolioDocument", "folio", "folio-serve", "FolioTestSupport"]),
         .testTarget(name: "FolioServeTests", dependencies: [
             "FolioServe", "FolioTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -6,7 +6,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
-(cd "$root" && swift build -c release --static-swift-stdlib --product folio >/dev/null)
+(cd "$root" && swift build -c release --static-swift-stdlib --product folio >/dev/null && swift build -c release --static-swift-stdlib --product folio-serve >/dev/null)
 work=$(mktemp -d /tmp/folio-serve-soak.XXXXXX)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
 python3 "$here/make-request.py" invoice > "$work/invoice.json"

@@ -8,7 +8,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$here/../.."
 duration=${1:-15}
-(cd "$root" && swift build -c release --static-swift-stdlib --product folio >/dev/null)
+(cd "$root" && swift build -c release --static-swift-stdlib --product folio >/dev/null && swift build -c release --static-swift-stdlib --product folio-serve >/dev/null)
 folio="$root/.build/release/folio"
 work=$(mktemp -d /tmp/folio-serve-bench.XXXXXX)
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT

@@ -33,7 +33,9 @@ struct Folio: AsyncParsableCommand {
     /// Runs the command; a render starts loading fontconfig's configuration (about 10 ms)
     /// at once, beside the parsing of its command line, not once it is parsed.
     static func main() async {
-        if CommandLine.arguments.dropFirst().first == "render" { LayoutWarmUp.loadFontConfiguration() }
+        let command = CommandLine.arguments.dropFirst().first
+        if command == "render" { LayoutWarmUp.loadFontConfiguration() }
+        if command == "serve" { exit(withError: ServiceLauncher.exec(Array(CommandLine.arguments.dropFirst(2)))) }
         await main(nil)
     }
 }

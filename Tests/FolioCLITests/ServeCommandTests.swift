@@ -8,6 +8,25 @@ import XCTest
 /// `folio serve` as a process: it says where it listens, answers, and on SIGINT (or
 /// SIGTERM) lets the render in flight finish before it exits 0.
 final class ServeCommandTests: XCTestCase {
+    func testServeRunsTheServiceProgramBesideFolioAndSaysSoWhenItIsMissing() throws {
+        // `folio serve` is `folio-serve`, built beside `folio`: its help is the service's.
+        let help = try folio(["serve", "--help"])
+        XCTAssertEqual(help.status, 0, help.stderr)
+        XCTAssertTrue(help.stdout.contains("USAGE: folio serve [--host <host>] [--port <port>]"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("--max-unpacked"), help.stdout)
+        XCTAssertTrue(try folio(["--help"]).stdout.contains("serve"))
+        // A folio copied alone: a clear error, not a crash or a silent exit.
+        let alone = FileManager.default.temporaryDirectory.appendingPathComponent("folio-alone-\(getpid())")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let copy = alone.appendingPathComponent("folio")
+        try FileManager.default.copyItem(at: try folioExecutable(), to: copy)
+        let missing = try runProcess(copy, ["serve", "--port", "0"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("folio: error: serve: the service is the program folio-serve"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains(alone.appendingPathComponent("folio-serve").path), missing.stderr)
+    }
+
     func testServeAnswersAndShutsDownGracefullyWithARenderInFlight() throws {
         let server = try launchFolio(["serve", "--port", "0", "--jobs", "1", "--grace", "60s"])
         defer { server.stop() }

@@ -2,9 +2,13 @@ import ArgumentParser
 import FolioServe
 import Foundation
 
+/// `folio serve`: the rendering service, a program of its own so that `folio`'s other
+/// commands load none of its libraries (SwiftNIO, Hummingbird, archives, metrics). `folio
+/// serve …` runs it with the same arguments (`ServiceLauncher` in the `folio` target).
+@main
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "folio serve",
         abstract: "Run Folio as an HTTP rendering service.",
         discussion: """
         POST /render with a JSON body answers the PDF (or, with ?format=png&page=N, one \
