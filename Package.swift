@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FolioDocument", targets: ["FolioDocument"]),
         .library(name: "FolioServe", targets: ["FolioServe"]),
         .executable(name: "folio", targets: ["folio"]),
+        .executable(name: "folio-serve", targets: ["folio-serve"]),
         .executable(name: "folio-bench", targets: ["folio-bench"]),
         .executable(name: "folio-fuzz", targets: ["folio-fuzz"]),
         .executable(name: "folio-examples", targets: ["folio-examples"]),
@@ -96,14 +97,14 @@ let package = Package(
             // tables take 2 MB of memory. Nothing looks the binary's own symbols up
             // (backtraces read its symbol table, not the dynamic one). Start-up −1 ms,
             // peak memory −2 MB.
-            .unsafeFlags(["-Xlinker", "--no-export-dynamic"]),
+            .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux])),
         ]),
         // `folio serve`: the service's own program (`folio` runs it), so that the command
         // line loads none of the service's libraries.
         .executableTarget(name: "folio-serve", dependencies: [
             "FolioServe",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+        ], linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
         .executableTarget(name: "folio-bench", dependencies: ["FolioDocument"]),
         // The fuzz targets: libFuzzer when built by scripts/fuzz.sh, a corpus replayer otherwise.
         .executableTarget(name: "folio-fuzz", dependencies: ["FolioDocument", "CFuzzing"]),

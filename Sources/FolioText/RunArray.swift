@@ -13,14 +13,18 @@ struct RunArray<Value: Equatable> {
     /// Runs of `values` ending at `ends` (ascending, as long as `values`), equal
     /// neighbours merged. The arrays are taken over: merged in place when nobody else
     /// holds them.
-    init(values: [Value], ends: [Int]) {
+    init(values: consuming [Value], ends: consuming [Int]) {
         precondition(values.count == ends.count, "one end per value")
         self.values = values
         self.ends = ends
-        guard values.count > 1 else { return }
+        guard self.values.count > 1 else { return }
         var kept = 0
         for i in 1..<self.values.count {
-            if self.values[i] == self.values[kept] {
+            // A run of no length (a last paragraph whose separator was taken off) is dropped.
+            if self.ends[i] == self.ends[kept] { continue }
+            if self.ends[kept] == 0 || self.values[i] == self.values[kept] {
+                // (A first run of no length takes the next one's value.)
+                if self.ends[kept] == 0 { self.values[kept] = self.values[i] }
                 self.ends[kept] = self.ends[i]
             } else {
                 kept += 1

@@ -76,29 +76,30 @@ extension TextStorage {
         let base = length
         // Text added to a paragraph left open at the end joins it; start a new one.
         let style = styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: length - 1).0
-        let parts = text.take()
-        let added = parts.bytes.count
-        if base == 0 { bytes = parts.bytes } else { bytes.append(contentsOf: parts.bytes) }
+        var (added, runs, ends, styles) = text.take()
+        let lastStyle = styles.last ?? style
+        if base == 0 { bytes = consume added } else { bytes.append(contentsOf: added) }
         var start = base
-        for run in parts.runs {
+        for run in runs {
             characterRuns.replace(start..<start, newLength: run.end + base - start, value: run.attributes)
             start = run.end + base
         }
         if base == 0, styleRuns.count == 0 {
-            styleRuns = RunArray(values: parts.paragraphStyles, ends: parts.paragraphEnds)
-            start = parts.paragraphEnds.last ?? 0
+            // The arrays are handed on, nothing else holding them: merged where they lie.
+            start = ends.last ?? 0
+            styleRuns = RunArray(values: consume styles, ends: consume ends)
         } else {
             start = base
-            for (end, paragraphStyle) in zip(parts.paragraphEnds, parts.paragraphStyles) {
+            for (end, paragraphStyle) in zip(ends, styles) {
                 styleRuns.replace(start..<start, newLength: end + base - start, value: paragraphStyle)
                 start = end + base
             }
         }
         if start < length {
-            styleRuns.replace(start..<start, newLength: length - start, value: parts.paragraphStyles.last ?? style)
+            styleRuns.replace(start..<start, newLength: length - start, value: lastStyle)
         }
         startsValid = false
-        noteEdit(.characters, range: base..<base, newLength: added)
+        noteEdit(.characters, range: base..<base, newLength: length - base)
         endEditing()
     }
 

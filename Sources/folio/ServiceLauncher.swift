@@ -8,7 +8,7 @@ import Foundation
 enum ServiceLauncher {
     /// The service's program: `folio-serve` in the folder `folio` was run from.
     static var program: String {
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let me = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
         return me.deletingLastPathComponent().appendingPathComponent("folio-serve").path
     }
 

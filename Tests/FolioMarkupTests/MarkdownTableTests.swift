@@ -218,8 +218,10 @@ final class MarkdownTableTests: XCTestCase {
             let markdown = (["{\(setting)}", "| a | b |", "|---|---|"] + rows).joined(separator: "\n") + "\n"
             let (front, blocks) = try MarkdownReader.open(markdown, file: "t.md")
             do {
-                _ = try builder.build(front, blocks: blocks)
+                let built = try builder.build(front, blocks: blocks)
                 XCTAssertFalse(fails, setting)
+                // A footer of every row leaves the header be: the table's own count says so.
+                XCTAssertEqual(cells(built).first?.block.table.footerRowCount, count, setting)
             } catch let error as DocumentError {
                 XCTAssertTrue(fails, "\(setting): \(error)")
                 XCTAssertEqual(error.line, 1)

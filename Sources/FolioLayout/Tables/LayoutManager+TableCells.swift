@@ -228,7 +228,7 @@ extension LayoutManager {
     func setRows(again group: RowGroup, of table: TableStructure, geometry: TableGeometry, shapes: TableShapes) -> RowGroup {
         guard group.cells.contains(where: \.isContinuation) else { return setRows(group.rows, of: table, geometry: geometry, shapes: shapes) }
         let cells = group.cells.map { c -> RowGroup.Cell in
-            guard !c.cell.holdsTable else { return c }
+            guard !(c.cell.holdsTable && c.isContinuation) else { return c }
             var again = c
             let pad = c.cell.block.padding
             let w = max(1, geometry.span(c.cell.columns).width - pad.left - pad.right)

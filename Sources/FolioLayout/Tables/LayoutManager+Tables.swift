@@ -269,12 +269,14 @@ extension LayoutManager {
             for g in header { part.emit(g, at: cursor.y, into: &out, repetition: false); cursor.y += g.height }
             placedBody = true
         }
-        let finalFooter = footerGroups()
+        var finalFooter = footerGroups()
         let finalHeight = finalFooter.reduce(0) { $0 + $1.height }
         if part.hasRows, !finalFooter.isEmpty, cursor.y + finalHeight > (band(from: cursor.y)?.upperBound ?? cursor.y) + 1e-6 {
             // The last footer goes on to the next container, under the header repeated.
             guard breakPart(footers: false) else { return markUnplaced(from: finalFooter[0].cells.first?.characterRange.lowerBound ?? first.storageOffset) }
             guard open() else { return }
+            // Set again for that container's columns when they are shared out anew.
+            if widthsChanged { finalFooter = footerGroups(); widthsChanged = false }
         }
         for g in finalFooter {
             part.emit(g, at: cursor.y, into: &out, repetition: false)

@@ -12,10 +12,13 @@ extension BuildState {
         // GFM tables always have a header row; one left empty (`| | |`) means none.
         var content = written
         var header = 1
+        // The rows in all: a long table's arrive a slice at a time, its count announced.
+        var rowCount = written.rowsFollow ? written.announcedRowCount ?? written.rows.count : written.rows.count
         if content.rows.count > 1, content.rows[0].allSatisfy({ $0.content.isEmpty }) {
             content.rows.removeFirst()
             if !content.rowLocations.isEmpty { content.rowLocations.removeFirst() }
             header = 0
+            rowCount -= 1
         }
         let columnCount = max(1, content.alignments.count, content.rows.first?.count ?? 0)
         let spec = block.spec ?? StyleSpec()
@@ -78,6 +81,7 @@ extension BuildState {
                 catch let e as TableLookError { throw DocumentError(place, e.description) }
             }
         }
+        if header + footer > rowCount { footer = max(0, rowCount - header) }
         let continued = try styles.paragraphStyle(named: "table-continued", at: block.location)
         // With every width given, the cells' content cannot change them: not reading it
         // saves shaping a long table twice.

@@ -171,6 +171,7 @@ private final class BlockParser: @unchecked Sendable {
                         // The table's first slice: its other rows follow, a slice at a time.
                         table?.given = true
                         content.rowsFollow = true
+                        content.announcedRowCount = table?.slices.rowCount
                         block.kind = .table(content)
                     }
                     return .block(block)
@@ -287,6 +288,8 @@ struct TableSlices {
     static let rowsPerSlice = 512
     /// The header and delimiter rows' lines.
     let prefix: [Int]
+    /// The table's rows, the header included.
+    let rowCount: Int
     /// Where the first slice (the part up to it) ends.
     let firstEnd: Int
     /// The lines of the part after the table, if any.
@@ -342,6 +345,7 @@ struct TableSlices {
                 if closes, end - delimiter - 1 >= minimumRows {
                     let line = delimiter
                     prefix = [line - 1, line]
+                    rowCount = end - delimiter
                     firstEnd = line + 1 + Self.rowsPerSlice
                     var slices: [Range<Int>] = []
                     var start = firstEnd

@@ -28,6 +28,8 @@ public struct TableContent: Sendable, Hashable {
     /// More rows follow, read a slice at a time (a long table streamed by
     /// `MarkdownBlocks.streamsTableRows`).
     package var rowsFollow = false
+    /// With `rowsFollow`: how many rows the table has in all, the header included.
+    package var announcedRowCount: Int?
 
     /// A table of `rows` (the first is the header).
     public init(alignments: [Alignment?], rows: [[Cell]], rowLocations: [SourceLocation] = []) {
