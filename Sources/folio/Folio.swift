@@ -36,6 +36,7 @@ struct Folio: AsyncParsableCommand {
         let command = CommandLine.arguments.dropFirst().first
         if command == "render" { LayoutWarmUp.loadFontConfiguration() }
         if command == "serve" { exit(withError: ServiceLauncher.exec(Array(CommandLine.arguments.dropFirst(2)))) }
+        if command == "help", CommandLine.arguments.dropFirst(2).first == "serve" { exit(withError: ServiceLauncher.exec(["--help"])) }
         await main(nil)
     }
 }

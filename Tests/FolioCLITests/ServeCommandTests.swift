@@ -15,6 +15,7 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("USAGE: folio serve [--host <host>] [--port <port>]"), help.stdout)
         XCTAssertTrue(help.stdout.contains("--max-unpacked"), help.stdout)
         XCTAssertTrue(try folio(["--help"]).stdout.contains("serve"))
+        XCTAssertEqual(try folio(["help", "serve"]).stdout, help.stdout)
         // A folio copied alone: a clear error, not a crash or a silent exit.
         let alone = FileManager.default.temporaryDirectory.appendingPathComponent("folio-alone-\(getpid())")
         try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
