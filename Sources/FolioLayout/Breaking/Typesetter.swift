@@ -9,20 +9,29 @@ struct Typesetter {
     /// than the best (−1, +1, +2; the best of them when several are given) is taken when one
     /// is within the tolerance.
     func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, lineChanges: [Int] = []) -> [LineSpan] {
-        var best: [Int]?? = nil
-        return lines(p, from: start, widths: widths, lineChanges: lineChanges, best: &best)
+        var memo = LoosenessMemo()
+        return lines(p, from: start, widths: widths, lineChanges: lineChanges, memo: &memo)
     }
 
-    /// As `lines(_:from:widths:lineChanges:)`, with the best setting's breaks (before any
-    /// looseness; nil inside when none is within the tolerance) taken from `best` when it
-    /// holds them, else found and left there: asking for several looseness settings of one
-    /// paragraph at the same widths breaks it at its best only once.
+    /// What `lines` finds of one paragraph at one set of widths, kept to answer several
+    /// questions of looseness: its best setting, and the looseness passes' best setting of
+    /// every number of lines (each pass searched once).
+    struct LoosenessMemo {
+        var best: [Int]?? = nil
+        /// `uniformFrom` of the passes' widths; they hold for changes reaching no further.
+        var uniformFrom = 0
+        var withoutHyphens: [Int: LineBreaker.Setting]?? = nil
+        var withHyphens: [Int: LineBreaker.Setting]?? = nil
+    }
+
+    /// As `lines(_:from:widths:lineChanges:)`, with what can be reused kept in `memo`
+    /// (which must be of this paragraph at these widths): asking for several looseness
+    /// settings of one paragraph searches it once.
     func lines(_ p: ShapedParagraph, from start: Int, widths: LineBreaker.Widths, lineChanges: [Int],
-               best: inout [Int]??) -> [LineSpan] {
+               memo: inout LoosenessMemo) -> [LineSpan] {
         let n = p.clusterCount
         if n == 0 { return [LineSpan(start: 0, end: 0, next: 0, hyphenated: false, endsParagraphOrForced: true)] }
-        var breaker = LineBreaker(parameters)
-        if p.alignment != .justified { breaker.ragStretch = parameters.raggedStretch * p.baseFont.size }
+        let (breaker, strict) = breakers(for: p)
         if p.style.continuationMark != nil {
             return breaker.wrappedSpans(p, from: start, widths: widths, markWidth: p.continuationMarkWidth)
         }
@@ -34,66 +43,49 @@ struct Typesetter {
         if start > 0, first < items.count, Int(items.cluster[first]) != start {
             return breaker.greedySpans(p, from: start, widths: widths)
         }
-        // The breaker with each flaw a reader notices first (`flawCount`) as dear as a line
-        // past any tolerance.
-        var strict = breaker
-        if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
-        strict.ladderDemerits = 1e9
-        if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
-        if best == nil { best = .some(bestBreaks(items, from: first, widths: widths, breaker: breaker, strict: strict)) }
-        var breaks = best!
+        if memo.best == nil { memo.best = .some(bestBreaks(items, from: first, widths: widths, breaker: breaker, strict: strict)) }
+        var breaks = memo.best!
         if !lineChanges.isEmpty, let found = breaks {
-            let lines = found.count
-            var apart = widths
-            apart.uniformFrom = max(widths.uniformFrom, lines + 1 + max(1, lineChanges.max()!))
-            let counts = lineChanges.map { lines + $0 }
-            // Without new hyphens if that can be done (as the first pass, but up to the
-            // looseness tolerance: a looser line or two is worth a full column), then with them
-            // at the tolerance; with no flaw, or fewer than the best setting has.
-            let allowed = counts.filter { $0 >= 1 }
-            let other = strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.loosenessTolerance,
-                                             hyphenate: false, lineCounts: allowed)
-                ?? strict.optimalBreaks(items, from: first, widths: apart, tolerance: parameters.tolerance, lineCounts: allowed)
-            if let other {
-                let flaws = flawCount(items, other, widths: widths)
-                if flaws == 0 || flaws < flawCount(items, found, widths: widths) { breaks = other }
-            }
+            breaks = looser(items, from: first, widths: widths, best: found, lineChanges: lineChanges, strict: strict, memo: &memo)
         }
         breaks = breaks ?? breaker.optimalBreaks(items, from: first, widths: widths, tolerance: .infinity)
         if let breaks { return breaker.spans(items, from: first, breaks: breaks, clusterCount: n) }
         return breaker.greedySpans(p, from: start, widths: widths)
     }
 
-    /// What `lines(_:from:widths:lineChanges:)` finds of one paragraph at one set of widths,
-    /// kept to answer several questions of looseness: its best setting, and the looseness
-    /// passes' best setting of every number of lines (each pass searched once).
-    struct LoosenessMemo {
-        var best: [Int]?? = nil
-        /// `uniformFrom` of the passes' widths; they hold for changes reaching no further.
-        var uniformFrom = 0
-        var withoutHyphens: [Int: LineBreaker.Setting]?? = nil
-        var withHyphens: [Int: LineBreaker.Setting]?? = nil
-    }
-
     /// How many lines `lines(p, from: 0, widths: widths, lineChanges: lineChanges)` sets,
-    /// what can be reused kept in `memo` (which must be of this paragraph at these widths).
-    /// Nil when the paragraph has no setting within the tolerance: it is set past it, at the
-    /// length that takes, whatever looseness is asked.
+    /// what can be reused kept in `memo`. Nil when the paragraph has no setting within the
+    /// tolerance: it is set past it, at the length that takes, whatever looseness is asked.
     func lineCount(_ p: ShapedParagraph, widths: LineBreaker.Widths, lineChanges: [Int], memo: inout LoosenessMemo) -> Int? {
         guard p.clusterCount > 0, p.style.continuationMark == nil, !p.hasTabs, p.style.lineBreakMode != .charWrap,
               !lineChanges.isEmpty else {
-            return lines(p, from: 0, widths: widths, lineChanges: lineChanges, best: &memo.best).count
+            return lines(p, from: 0, widths: widths, lineChanges: lineChanges, memo: &memo).count
         }
+        let (breaker, strict) = breakers(for: p)
+        let items = p.breakItems
+        if memo.best == nil { memo.best = .some(bestBreaks(items, from: 0, widths: widths, breaker: breaker, strict: strict)) }
+        guard let found = memo.best! else { return nil }
+        return looser(items, from: 0, widths: widths, best: found, lineChanges: lineChanges, strict: strict, memo: &memo).count
+    }
+
+    /// The breaker for `p`, and the same with each flaw a reader notices first
+    /// (`flawCount`) as dear as a line past any tolerance.
+    private func breakers(for p: ShapedParagraph) -> (breaker: LineBreaker, strict: LineBreaker) {
         var breaker = LineBreaker(parameters)
         if p.alignment != .justified { breaker.ragStretch = parameters.raggedStretch * p.baseFont.size }
         var strict = breaker
         if parameters.finalHyphenDemerits > 0 { strict.finalHyphenDemerits = 1e9 }
         strict.ladderDemerits = 1e9
         if parameters.brokenPenalty > 0 { strict.brokenDemerits = 1e9 }
-        let items = p.breakItems
-        if memo.best == nil { memo.best = .some(bestBreaks(items, from: 0, widths: widths, breaker: breaker, strict: strict)) }
-        guard let found = memo.best! else { return nil }
-        // As `lines`: the passes keep settings of different lengths apart up to here.
+        return (breaker, strict)
+    }
+
+    /// The setting `lineChanges` lines longer or shorter than `best` (the best of them when
+    /// several are given) when one is within the tolerance and has no flaw, or fewer than
+    /// `best` has; else `best`.
+    private func looser(_ items: BreakItems, from first: Int, widths: LineBreaker.Widths, best found: [Int],
+                        lineChanges: [Int], strict: LineBreaker, memo: inout LoosenessMemo) -> [Int] {
+        // Settings of different lengths are kept apart up to the longest asked.
         var apart = widths
         apart.uniformFrom = max(widths.uniformFrom, found.count + 1 + max(1, lineChanges.max()!))
         if memo.uniformFrom != apart.uniformFrom {
@@ -102,27 +94,27 @@ struct Typesetter {
             memo.withHyphens = nil
         }
         let allowed = lineChanges.map { found.count + $0 }.filter { $0 >= 1 }
-        /// The pass's best setting among the allowed lengths, as `optimalBreaks` with `lineCounts` takes it.
+        /// The pass's best setting among the allowed lengths (as `optimalBreaks` with
+        /// `lineCounts` would take it).
         func chosen(_ settings: [Int: LineBreaker.Setting]?) -> [Int]? {
-            let candidates = allowed.compactMap { settings?[$0] }
-            return candidates.min { ($0.demerits, $0.order) < ($1.demerits, $1.order) }?.breaks
+            allowed.compactMap { settings?[$0] }.min { ($0.demerits, $0.order) < ($1.demerits, $1.order) }?.breaks
         }
+        // Without new hyphens if that can be done (as the first pass, but up to the looseness
+        // tolerance: a looser line or two is worth a full column), then with them at the tolerance.
         if memo.withoutHyphens == nil {
-            memo.withoutHyphens = .some(strict.settingsByLineCount(items, from: 0, widths: apart, tolerance: parameters.loosenessTolerance,
-                                                                   hyphenate: false))
+            memo.withoutHyphens = .some(strict.settingsByLineCount(items, from: first, widths: apart,
+                                                                   tolerance: parameters.loosenessTolerance, hyphenate: false))
         }
         var other = chosen(memo.withoutHyphens!)
         if other == nil {
             if memo.withHyphens == nil {
-                memo.withHyphens = .some(strict.settingsByLineCount(items, from: 0, widths: apart, tolerance: parameters.tolerance))
+                memo.withHyphens = .some(strict.settingsByLineCount(items, from: first, widths: apart, tolerance: parameters.tolerance))
             }
             other = chosen(memo.withHyphens!)
         }
-        if let other {
-            let flaws = flawCount(items, other, widths: widths)
-            if flaws == 0 || flaws < flawCount(items, found, widths: widths) { return other.count }
-        }
-        return found.count
+        guard let other else { return found }
+        let flaws = flawCount(items, other, widths: widths)
+        return flaws == 0 || flaws < flawCount(items, found, widths: widths) ? other : found
     }
 
     /// The best setting: total fit without hyphenating at the pretolerance, else with
