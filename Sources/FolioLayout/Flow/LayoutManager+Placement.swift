@@ -406,14 +406,20 @@ extension LayoutManager {
         return true
     }
 
-    /// Whether the last of `spans` is a stub: the tail of a word hyphenated on the line before,
-    /// or three characters or fewer (`…`, `No.`).
+    /// Whether the last of `spans` is a stub (`isStub(visibleCharacters:afterHyphen:)`).
     func isStub(_ p: ShapedParagraph, _ spans: [LineSpan]) -> Bool {
         guard let last = spans.last else { return false }
-        if spans.count >= 2, spans[spans.count - 2].hyphenated { return true }
         let end = min(last.end, p.clusterCount)
-        guard last.start < end else { return false }
-        return (last.start..<end).lazy.filter { !p.clusterFlags[$0].contains(.space) }.prefix(4).count <= 3
+        let visible = last.start < end ? (last.start..<end).lazy.filter { !p.clusterFlags[$0].contains(.space) }.prefix(4).count : 4
+        return Self.isStub(visibleCharacters: visible, afterHyphen: spans.count >= 2 && spans[spans.count - 2].hyphenated)
+    }
+
+    /// Whether a paragraph's last line reads as no line of its own — a stub, which takes one
+    /// more line with it over a column break: the tail of a word hyphenated on the line
+    /// before, or three characters or fewer (`…`, `No.`). The page composer's balance
+    /// counts stubs by the same rule.
+    package static func isStub(visibleCharacters: Int, afterHyphen: Bool) -> Bool {
+        afterHyphen || visibleCharacters <= 3
     }
 
     /// A paragraph's break between columns that leaves too few lines on one side: `there` of

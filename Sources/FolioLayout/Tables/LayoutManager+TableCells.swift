@@ -208,15 +208,11 @@ extension LayoutManager {
 
     /// The cells starting in `rows` set, and the rows' heights.
     func setRows(_ rows: Range<Int>, of table: TableStructure, geometry: TableGeometry, shapes: TableShapes) -> RowGroup {
-        var cells: [RowGroup.Cell] = []
-        for cell in table.cells(startingIn: rows) {
-            let pad = cell.block.padding
-            let w = max(1, geometry.span(cell.columns).width - pad.left - pad.right)
+        let cells = table.cells(startingIn: rows).map { cell in
             let range = textStorage.paragraphRange(at: cell.paragraphs.lowerBound).lowerBound
                 ..< textStorage.paragraphRange(at: cell.paragraphs.upperBound - 1).upperBound
-            cells.append(.init(cell: cell, content: setCell(cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes,
-                                                             isHeader: table.headerRows.contains(cell.block.startingRow)),
-                               characterRange: range, isContinuation: false))
+            return RowGroup.Cell(cell: cell, content: setCell(cell, of: table, geometry: geometry, shapes: shapes),
+                                 characterRange: range, isContinuation: false)
         }
         return RowGroup(rows: rows, cells: cells)
     }
@@ -230,17 +226,22 @@ extension LayoutManager {
         let cells = group.cells.map { c -> RowGroup.Cell in
             guard !(c.cell.holdsTable && c.isContinuation) else { return c }
             var again = c
-            let pad = c.cell.block.padding
-            let w = max(1, geometry.span(c.cell.columns).width - pad.left - pad.right)
-            let isHeader = table.headerRows.contains(c.cell.block.startingRow)
             if !c.isContinuation {
-                again.content = setCell(c.cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes, isHeader: isHeader)
+                again.content = setCell(c.cell, of: table, geometry: geometry, shapes: shapes)
             } else if let first = c.content.lines.first {
-                again.content = setCell(c.cell, depth: table.depth, width: w, geometry: geometry, shapes: shapes, isHeader: isHeader,
-                                        from: first.characterRange.lowerBound)
+                again.content = setCell(c.cell, of: table, geometry: geometry, shapes: shapes, from: first.characterRange.lowerBound)
             }
             return again
         }
         return RowGroup(rows: group.rows, cells: cells)
+    }
+
+    /// `cell` of `table` set into its columns' width inside its padding (from `offset` on, when given).
+    private func setCell(_ cell: TableStructure.Cell, of table: TableStructure, geometry: TableGeometry, shapes: TableShapes,
+                         from offset: Int? = nil) -> CellContent {
+        let pad = cell.block.padding
+        let width = max(1, geometry.span(cell.columns).width - pad.left - pad.right)
+        return setCell(cell, depth: table.depth, width: width, geometry: geometry, shapes: shapes,
+                       isHeader: table.headerRows.contains(cell.block.startingRow), from: offset)
     }
 }

@@ -294,8 +294,8 @@ public final class PageComposer: LayoutManagerDelegate {
         // characters or fewer (as `LayoutManager` tells them).
         var stubs = Set<Int>()
         for (k, line) in measured.enumerated() where line.isLastLineOfParagraph && k > 0 && measured[k - 1].paragraphIndex == line.paragraphIndex {
-            let visible = storage.substring(line.characterRange).filter { !$0.isWhitespace }
-            if measured[k - 1].isHyphenated || visible.count <= 3 { stubs.insert(line.paragraphIndex) }
+            let visible = storage.substring(line.characterRange).lazy.filter { !$0.isWhitespace }.prefix(4).count
+            if LayoutManager.isStub(visibleCharacters: visible, afterHyphen: measured[k - 1].isHyphenated) { stubs.insert(line.paragraphIndex) }
         }
         var before = measured.prefix { $0.characterRange.upperBound <= offset - from }.count
         if before > 0 {
