@@ -14,6 +14,10 @@ public final class PDFDocument {
     private let surface: OpaquePointer
     private var cr: OpaquePointer?
     private let images = ImageCache()
+    private let glyphTexts = GlyphTextMap()
+    /// Whether runs whose glyphs' text the font subsets know already are drawn without
+    /// it (`GlyphTextMap`); off only to check that the file is the same either way.
+    var drawsKnownGlyphsWithoutText = true
     private var finished = false
     private var drawingError: String?
     /// Pages ended so far.
@@ -78,7 +82,7 @@ public final class PDFDocument {
     /// The canvas of the open page.
     public var canvas: PageCanvas {
         guard let cr else { preconditionFailure("no page is open: call beginPage(size:) first") }
-        var canvas = PageCanvas(cr: cr, images: images)
+        var canvas = PageCanvas(cr: cr, images: images, glyphTexts: drawsKnownGlyphsWithoutText ? glyphTexts : nil)
         canvas.textDrawing = textDrawing
         return canvas
     }

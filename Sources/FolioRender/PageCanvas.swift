@@ -11,6 +11,9 @@ import Foundation
 public struct PageCanvas {
     let cr: OpaquePointer
     let images: ImageCache
+    /// What the document's font subsets know of each glyph's text (PDF only): runs it
+    /// knows entirely are drawn without their text, to the same bytes.
+    var glyphTexts: GlyphTextMap? = nil
     /// The namespace of destination names on this canvas: with one, `addDestination` and
     /// links written `#name` use `SCOPE:name`, so that each record of a mail merge has its
     /// own anchors and its links go to them; nil (the default): names as written.
@@ -374,12 +377,19 @@ public struct PageCanvas {
     /// When the clusters do not describe the text and glyphs, the glyphs are shown
     /// alone: cairo would otherwise put the whole page into an error state.
     func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
-        // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
-        // an error state: such a run is drawn without its text.
-        guard !PageCanvas.holdsNoncharacter(run.text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
+        let scaledFont = glyphTexts == nil ? nil : cairo_get_scaled_font(cr)
+        if let glyphTexts, let scaledFont, glyphTexts.knowsEveryGlyph(of: run, scaledFont: scaledFont) {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
+        // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
+        // an error state: such a run is drawn without its text.
+        guard !PageCanvas.holdsNoncharacter(run.text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
+            if let scaledFont { glyphTexts?.learnWithoutText(glyphs, scaledFont: scaledFont) }
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            return
+        }
+        if let scaledFont { glyphTexts?.learn(run, drawn: glyphs, clusters: clusters, scaledFont: scaledFont) }
         var text = run.text
         text.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) { chars in
@@ -490,3 +500,4 @@ public struct PageCanvas {
         cairo_restore(cr)
     }
 }
+
