@@ -64,15 +64,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let gravity = pango_font_description_get_gravity(desc)
         isUprightInVerticalText = gravity == PANGO_GRAVITY_EAST || gravity == PANGO_GRAVITY_WEST
         pango_font_description_free(desc)
-        let metrics = pango_font_get_metrics(pangoFont, nil)
+        let metrics = FontMetrics(of: pangoFont) ?? FontMetrics(askingPango: pangoFont)
         let unit = Double(PANGO_SCALE)
-        ascent = Double(pango_font_metrics_get_ascent(metrics)) / unit
-        descent = Double(pango_font_metrics_get_descent(metrics)) / unit
-        underlinePosition = -Double(pango_font_metrics_get_underline_position(metrics)) / unit
-        underlineThickness = Double(pango_font_metrics_get_underline_thickness(metrics)) / unit
-        strikethroughPosition = Double(pango_font_metrics_get_strikethrough_position(metrics)) / unit
-        strikethroughThickness = Double(pango_font_metrics_get_strikethrough_thickness(metrics)) / unit
-        pango_font_metrics_unref(metrics)
+        ascent = Double(metrics.ascent) / unit
+        descent = Double(metrics.descent) / unit
+        underlinePosition = -Double(metrics.underlinePosition) / unit
+        underlineThickness = Double(metrics.underlineThickness) / unit
+        strikethroughPosition = Double(metrics.strikethroughPosition) / unit
+        strikethroughThickness = Double(metrics.strikethroughThickness) / unit
         (capHeight, xHeight, lineGap) = Font.verticalMetrics(pangoFont, size: size, ascent: ascent)
         PangoCairoSetup.prepareForDrawing(pangoFont)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)

@@ -1,0 +1,128 @@
+import CPango
+
+/// A font's vertical metrics as `pango_font_get_metrics` gives them for Pango's cairo and
+/// fontconfig fonts (Pango 1.50), worked out the same way without its side work.
+///
+/// Pango's own call also measures an approximate character width by laying out a sample
+/// sentence in a new context: for a CJK face that layout costs about 2.7 M instructions,
+/// and its font description (the face's own) can send fontconfig to sort every installed
+/// font once more. Folio reads none of those widths. What it reads comes from the face's
+/// tables through HarfBuzz (`get_face_metrics` in `pangofc-font.c`), then is adjusted for
+/// hinting, for the font's transformation and for its gravity
+/// (`_pango_cairo_font_get_metrics` in `pangocairo-font.c`); so this does the same, in the
+/// same integer Pango units. `FontMetricsTests` holds it to Pango's values.
+struct FontMetrics: Equatable {
+    /// In Pango units (1/1024 point), as Pango's metrics hold them.
+    var ascent: Int32
+    var descent: Int32
+    var underlinePosition: Int32
+    var underlineThickness: Int32
+    var strikethroughPosition: Int32
+    var strikethroughThickness: Int32
+
+    /// The metrics of `font`, a Pango cairo font from a fontconfig font map; nil for any
+    /// other kind of font (then ask Pango).
+    init?(of font: UnsafeMutablePointer<PangoFont>) {
+        guard let pattern = FontMetrics.pattern(of: font), let hb = pango_font_get_hb_font(font),
+              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+        var extents = hb_font_extents_t()
+        hb_font_get_extents_for_direction(hb, HB_DIRECTION_LTR, &extents)
+        if let m = FontMetrics.transform(pattern) {
+            descent = Int32(truncatingIfNeeded: Int(Double(-extents.descender) * m.yy))
+            ascent = Int32(truncatingIfNeeded: Int(Double(extents.ascender) * m.yy))
+        } else {
+            descent = -extents.descender
+            ascent = extents.ascender
+        }
+        func position(_ tag: hb_ot_metrics_tag_t) -> Int32? {
+            var value: hb_position_t = 0
+            return hb_ot_metrics_get_position(hb, tag, &value) != 0 && value != 0 ? value : nil
+        }
+        let unit = Int32(PANGO_SCALE)
+        underlineThickness = position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? unit
+        underlinePosition = position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? -unit
+        strikethroughThickness = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? unit
+        strikethroughPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? ascent / 2
+
+        // Hinted metrics round the height up to whole pixels.
+        let options = cairo_font_options_create()
+        cairo_scaled_font_get_font_options(scaled, options)
+        let hinted = cairo_font_options_get_hint_metrics(options) != CAIRO_HINT_METRICS_OFF
+        cairo_font_options_destroy(options)
+        func ceilPixels(_ d: Int32) -> Int32 { ((d + unit - 1) >> 10) * unit }
+        if hinted {
+            ascent = ceilPixels(ascent)
+            descent = ceilPixels(descent)
+        }
+        // Measured at the scaled font's transformation, given back in the font's own size.
+        var ctm = cairo_matrix_t()
+        cairo_scaled_font_get_ctm(scaled, &ctm)
+        if ctm.xx != 1 || ctm.yx != 0 || ctm.xy != 0 || ctm.yy != 1 {
+            var m = PangoMatrix(xx: ctm.xx, xy: ctm.xy, yx: ctm.yx, yy: ctm.yy, x0: 0, y0: 0)
+            var scale = pango_matrix_get_font_scale_factor(&m)
+            if scale != 0 { scale = 1 / scale }
+            func scaled(_ v: Int32) -> Int32 { Int32(truncatingIfNeeded: Int(Double(v) * scale)) }
+            ascent = scaled(ascent); descent = scaled(descent)
+            underlinePosition = scaled(underlinePosition); underlineThickness = scaled(underlineThickness)
+            strikethroughPosition = scaled(strikethroughPosition); strikethroughThickness = scaled(strikethroughThickness)
+        }
+        // Turned fonts (vertical text) split the height about the middle.
+        let height = ascent + descent
+        switch FontMetrics.gravity(pattern) {
+        case PANGO_GRAVITY_NORTH: ascent = descent
+        case PANGO_GRAVITY_EAST, PANGO_GRAVITY_WEST: ascent = hinted ? ((height / 2 + unit / 2) & ~(unit - 1)) : height / 2
+        default: break
+        }
+        let shift = (height - ascent) - descent
+        descent += shift
+        underlinePosition -= shift
+        strikethroughPosition -= shift
+        ascent = height - descent
+    }
+
+    /// The metrics as `pango_font_get_metrics` gives them.
+    init(askingPango font: UnsafeMutablePointer<PangoFont>) {
+        let metrics = pango_font_get_metrics(font, nil)
+        defer { pango_font_metrics_unref(metrics) }
+        ascent = pango_font_metrics_get_ascent(metrics)
+        descent = pango_font_metrics_get_descent(metrics)
+        underlinePosition = pango_font_metrics_get_underline_position(metrics)
+        underlineThickness = pango_font_metrics_get_underline_thickness(metrics)
+        strikethroughPosition = pango_font_metrics_get_strikethrough_position(metrics)
+        strikethroughThickness = pango_font_metrics_get_strikethrough_thickness(metrics)
+    }
+
+    /// The fontconfig pattern of `font` when it is a fontconfig font.
+    private static func pattern(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
+        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0 else { return nil }
+        return pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+    }
+
+    /// The transformation fontconfig gives the face (a slant for a synthesised italic),
+    /// nil for none.
+    private static func transform(_ pattern: OpaquePointer) -> FcMatrix? {
+        var matrix: UnsafeMutablePointer<FcMatrix>?
+        guard FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch, let m = matrix?.pointee,
+              m.xx != 1 || m.xy != 0 || m.yx != 0 || m.yy != 1 else { return nil }
+        return m
+    }
+
+    /// Whether fontconfig transforms `font`'s face (for tests of that case).
+    static func isTransformed(_ font: UnsafeMutablePointer<PangoFont>) -> Bool {
+        pattern(of: font).flatMap(transform) != nil
+    }
+
+    /// The gravity Pango keeps in the pattern (its `pangogravity` string), south when none.
+    private static func gravity(_ pattern: OpaquePointer) -> PangoGravity {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, "pangogravity", 0, &value) == FcResultMatch, let value else { return PANGO_GRAVITY_SOUTH }
+        switch String(cString: value) {
+        case "north": return PANGO_GRAVITY_NORTH
+        case "east": return PANGO_GRAVITY_EAST
+        case "west": return PANGO_GRAVITY_WEST
+        case "auto": return PANGO_GRAVITY_AUTO
+        default: return PANGO_GRAVITY_SOUTH
+        }
+    }
+}
