@@ -23,8 +23,30 @@ public final class ShapingPool: @unchecked Sendable {
     /// Contexts made so far (in use or idle).
     private var made = 0
 
+    /// The one context this pool lends to every borrower, when it is such a pool.
+    private let onlyContext: ShapingContext?
+    /// Where `onlyContext` came from, and goes back to.
+    private let source: ShapingPool?
+
     /// An empty pool; contexts are made as borrowers need them.
-    public init() {}
+    public init() {
+        onlyContext = nil
+        source = nil
+    }
+
+    /// A pool that lends one context, taken from `pool` (or made), to all its borrowers at
+    /// once, and gives it back when the pool goes: for layout managers that are only ever
+    /// used one at a time, from one thread at a time — a page's running heads and folios,
+    /// each a small layout manager kept from page to page. They share the fonts loaded and
+    /// the fontconfig sorts done, instead of a context (a font map) each.
+    public init(lendingOneContextFrom pool: ShapingPool?) {
+        onlyContext = pool?.checkOut() ?? ShapingContext()
+        source = pool
+    }
+
+    deinit {
+        if let onlyContext { source?.checkIn(onlyContext) }
+    }
 
     /// How many contexts the pool has made: the most that were in use at once.
     public var contextCount: Int { lock.withLock { made } }
@@ -32,6 +54,7 @@ public final class ShapingPool: @unchecked Sendable {
     /// A context for the caller's thread alone, until it is given back with `checkIn(_:)`:
     /// the one given back last (the warmest), or a new one.
     func checkOut() -> ShapingContext {
+        if let onlyContext { return onlyContext }
         lock.lock()
         if let context = idle.popLast() {
             lock.unlock()
@@ -44,6 +67,7 @@ public final class ShapingPool: @unchecked Sendable {
 
     /// Gives back `context`, which its borrower no longer uses.
     func checkIn(_ context: ShapingContext) {
+        guard onlyContext == nil else { return }
         lock.withLock { idle.append(context) }
     }
 }

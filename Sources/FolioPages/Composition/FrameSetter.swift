@@ -9,14 +9,16 @@ final class FrameSetter {
     let template: Template
     let styles: StyleSheet?
     let defaults: LayoutDefaults
-    /// Where the frames' layout managers get their fonts.
+    /// Where the frames' layout managers get their fonts: one context for all of them
+    /// (they are laid out one at a time, on the thread writing the page), from the
+    /// renderer's pool.
     let shaping: ShapingPool?
     private var setters: [String: Setter] = [:]
     /// The setters' keys, least recently drawn first.
     private var recent: [String] = []
-    /// Setters kept between pages (each holds a shaping context): running heads and folios
-    /// are laid out again only when their text changes, and a template of thousands of
-    /// frames costs at most this many contexts.
+    /// Setters kept between pages: running heads and folios are laid out again only when
+    /// their text changes, and a template of thousands of frames keeps at most this many
+    /// storages and layouts.
     static let keptSetters = 64
 
     /// One frame's text: its storage and layout manager, the attributes of its style,
@@ -36,7 +38,7 @@ final class FrameSetter {
     }
 
     init(template: Template, styles: StyleSheet?, defaults: LayoutDefaults, shaping: ShapingPool? = nil) {
-        self.template = template; self.styles = styles; self.shaping = shaping
+        self.template = template; self.styles = styles; self.shaping = ShapingPool(lendingOneContextFrom: shaping)
         // Running heads and folios stay horizontal on pages of vertical text.
         var horizontal = defaults
         horizontal.layoutOrientation = .horizontal
