@@ -12,10 +12,13 @@ import FolioLayout
 /// time per glyph. A run drawn without text is written as a run whose text matches, so
 /// when this map knows the match already, the bytes of the PDF are the same either way.
 ///
-/// cairo keeps a subset's mappings per font face (per scaled font for synthetic faces).
-/// The map is at least as careful as either: a glyph may go without text only once it
-/// has been shown with text in the very scaled font it is drawn in, and only while every
-/// use of it in the whole face has had that one character.
+/// cairo keeps a subset's mappings per font face (per scaled font for fonts it cannot
+/// subset as outlines: bitmap, colour and user fonts). The map is at least as careful as
+/// either: a glyph may go without text only once it has been shown with text in the very
+/// scaled font it is drawn in, and only while every use of it in the whole face has had
+/// that one character. It learns only from runs cairo certainly maps (see
+/// `PageCanvas.mapsEveryGlyph`), and holds a reference to each scaled font it knows, so
+/// that no other font can come to have the same address.
 final class GlyphTextMap {
     /// What a face's glyphs have been shown with.
     private final class FaceGlyphs {
@@ -41,7 +44,14 @@ final class GlyphTextMap {
 
     private static let mixed = UInt32.max
     private var faces: [OpaquePointer: FaceGlyphs] = [:]
+    /// Each key is referenced (`cairo_scaled_font_reference`) until the map goes.
     private var scaledFonts: [OpaquePointer: ScaledGlyphs] = [:]
+    /// How many runs were found known (and drawn without text): for tests.
+    private(set) var runsKnown = 0
+
+    deinit {
+        for scaledFont in scaledFonts.keys { cairo_scaled_font_destroy(scaledFont) }
+    }
 
     /// Whether `run`, to be drawn with `scaledFont`, can be drawn without its text: left to
     /// right, every cluster one character drawn by one glyph that cairo has already mapped
@@ -49,7 +59,7 @@ final class GlyphTextMap {
     func knowsEveryGlyph(of run: GlyphRun, scaledFont: OpaquePointer) -> Bool {
         guard !run.isRightToLeft, !run.glyphs.isEmpty, let sized = scaledFonts[scaledFont] else { return false }
         var text = run.text
-        return text.withUTF8 { utf8 in
+        let known = text.withUTF8 { utf8 in
             run.glyphs.withUnsafeBufferPointer { ids in
                 run.clusters.withUnsafeBufferPointer { clusters in
                     sized.face.text.withUnsafeBufferPointer { agreed in
@@ -72,6 +82,8 @@ final class GlyphTextMap {
                 }
             }
         }
+        if known { runsKnown += 1 }
+        return known
     }
 
     /// Notes what cairo learns from `run` drawn with its text in `scaledFont`, its
@@ -131,6 +143,7 @@ final class GlyphTextMap {
             faces[key] = face
         }
         let sized = ScaledGlyphs(face: face)
+        cairo_scaled_font_reference(scaledFont)
         scaledFonts[scaledFont] = sized
         return sized
     }

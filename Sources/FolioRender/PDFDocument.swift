@@ -14,7 +14,8 @@ public final class PDFDocument {
     private let surface: OpaquePointer
     private var cr: OpaquePointer?
     private let images = ImageCache()
-    private let glyphTexts = GlyphTextMap()
+    /// What the document's font subsets hold of each glyph's text (see `GlyphTextMap`).
+    let glyphTexts = GlyphTextMap()
     /// Whether runs whose glyphs' text the font subsets know already are drawn without
     /// it (`GlyphTextMap`); off only to check that the file is the same either way.
     var drawsKnownGlyphsWithoutText = true

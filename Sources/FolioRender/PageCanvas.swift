@@ -378,7 +378,8 @@ public struct PageCanvas {
     /// alone: cairo would otherwise put the whole page into an error state.
     func showText(_ run: GlyphRun, _ glyphs: inout [cairo_glyph_t]) {
         let scaledFont = glyphTexts == nil ? nil : cairo_get_scaled_font(cr)
-        if let glyphTexts, let scaledFont, glyphTexts.knowsEveryGlyph(of: run, scaledFont: scaledFont) {
+        let mapped = scaledFont != nil && mapsEveryGlyph(run)
+        if mapped, let glyphTexts, let scaledFont, glyphTexts.knowsEveryGlyph(of: run, scaledFont: scaledFont) {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
@@ -389,7 +390,7 @@ public struct PageCanvas {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        if let scaledFont { glyphTexts?.learn(run, drawn: glyphs, clusters: clusters, scaledFont: scaledFont) }
+        if mapped, let scaledFont { glyphTexts?.learn(run, drawn: glyphs, clusters: clusters, scaledFont: scaledFont) }
         var text = run.text
         text.withUTF8 { buf in
             buf.withMemoryRebound(to: CChar.self) { chars in
@@ -398,6 +399,26 @@ public struct PageCanvas {
                                        run.isRightToLeft ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(0))
             }
         }
+    }
+
+    /// Whether cairo maps every glyph of `run`, drawn now, to the text it is given (what
+    /// `GlyphTextMap` may learn from, or take as known): drawn over with a colour it does
+    /// not take for clear, with some ink (a run of spaces draws nothing, and nothing is
+    /// mapped), and inside the clip (cairo drops glyphs far outside it). Any other run is
+    /// drawn with its text, as always.
+    private func mapsEveryGlyph(_ run: GlyphRun) -> Bool {
+        guard run.uprightCentre == nil, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER else { return false }
+        var r = 0.0, g = 0.0, b = 0.0, alpha = 0.0
+        // cairo skips a source whose alpha is at most 0x00ff / 0xffff as clear.
+        guard let source = cairo_get_source(cr), cairo_pattern_get_rgba(source, &r, &g, &b, &alpha) == CAIRO_STATUS_SUCCESS,
+              alpha > 255.0 / 65535.0 else { return false }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        let box = run.bounds
+        guard box.minX >= x1, box.maxX <= x2, box.minY >= y1, box.maxY <= y2 else { return false }
+        // A visible ASCII character has ink; other text is asked of Unicode's properties.
+        if run.text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        return run.text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
     }
 
     /// Whether `text` holds a Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), which

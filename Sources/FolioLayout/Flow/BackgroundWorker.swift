@@ -49,7 +49,7 @@ final class BackgroundWorker: @unchecked Sendable {
     init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, column: Column?,
          shaping pool: ShapingPool? = nil) {
         self.column = column
-        self.pool = pool
+        self.pool = pool?.forAnotherThread
         self.first = first
         self.consumed = first
         self.next = first

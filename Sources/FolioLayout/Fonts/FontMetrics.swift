@@ -10,7 +10,9 @@ import CPango
 /// tables through HarfBuzz (`get_face_metrics` in `pangofc-font.c`), then is adjusted for
 /// hinting, for the font's transformation and for its gravity
 /// (`_pango_cairo_font_get_metrics` in `pangocairo-font.c`); so this does the same, in the
-/// same integer Pango units. `FontMetricsTests` holds it to Pango's values.
+/// same integer Pango units, for the fonts Folio makes: metrics not hinted, no context
+/// matrix, gravity south, east or west. Any other font is left to Pango (`init?` is nil).
+/// `FontMetricsTests` holds it to Pango's values.
 struct FontMetrics: Equatable {
     /// In Pango units (1/1024 point), as Pango's metrics hold them.
     var ascent: Int32
@@ -20,11 +22,22 @@ struct FontMetrics: Equatable {
     var strikethroughPosition: Int32
     var strikethroughThickness: Int32
 
-    /// The metrics of `font`, a Pango cairo font from a fontconfig font map; nil for any
-    /// other kind of font (then ask Pango).
+    /// The metrics of `font`, a Pango cairo font from a fontconfig font map, made as Folio
+    /// makes them; nil for any other font (then ask Pango).
     init?(of font: UnsafeMutablePointer<PangoFont>) {
         guard let pattern = FontMetrics.pattern(of: font), let hb = pango_font_get_hb_font(font),
-              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)) else { return nil }
+              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(font)),
+              cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS else { return nil }
+        // Hinted metrics (rounded to pixels) and a matrix on the context are not Folio's.
+        let options = cairo_font_options_create()
+        cairo_scaled_font_get_font_options(scaled, options)
+        let hinted = cairo_font_options_get_hint_metrics(options) != CAIRO_HINT_METRICS_OFF
+        cairo_font_options_destroy(options)
+        var ctm = cairo_matrix_t()
+        cairo_scaled_font_get_ctm(scaled, &ctm)
+        let gravity = FontMetrics.gravity(pattern)
+        guard !hinted, ctm.xx == 1, ctm.yx == 0, ctm.xy == 0, ctm.yy == 1,
+              [PANGO_GRAVITY_SOUTH, PANGO_GRAVITY_EAST, PANGO_GRAVITY_WEST].contains(gravity) else { return nil }
         var extents = hb_font_extents_t()
         hb_font_get_extents_for_direction(hb, HB_DIRECTION_LTR, &extents)
         if let m = FontMetrics.transform(pattern) {
@@ -44,35 +57,9 @@ struct FontMetrics: Equatable {
         strikethroughThickness = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? unit
         strikethroughPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? ascent / 2
 
-        // Hinted metrics round the height up to whole pixels.
-        let options = cairo_font_options_create()
-        cairo_scaled_font_get_font_options(scaled, options)
-        let hinted = cairo_font_options_get_hint_metrics(options) != CAIRO_HINT_METRICS_OFF
-        cairo_font_options_destroy(options)
-        func ceilPixels(_ d: Int32) -> Int32 { ((d + unit - 1) >> 10) * unit }
-        if hinted {
-            ascent = ceilPixels(ascent)
-            descent = ceilPixels(descent)
-        }
-        // Measured at the scaled font's transformation, given back in the font's own size.
-        var ctm = cairo_matrix_t()
-        cairo_scaled_font_get_ctm(scaled, &ctm)
-        if ctm.xx != 1 || ctm.yx != 0 || ctm.xy != 0 || ctm.yy != 1 {
-            var m = PangoMatrix(xx: ctm.xx, xy: ctm.xy, yx: ctm.yx, yy: ctm.yy, x0: 0, y0: 0)
-            var scale = pango_matrix_get_font_scale_factor(&m)
-            if scale != 0 { scale = 1 / scale }
-            func scaled(_ v: Int32) -> Int32 { Int32(truncatingIfNeeded: Int(Double(v) * scale)) }
-            ascent = scaled(ascent); descent = scaled(descent)
-            underlinePosition = scaled(underlinePosition); underlineThickness = scaled(underlineThickness)
-            strikethroughPosition = scaled(strikethroughPosition); strikethroughThickness = scaled(strikethroughThickness)
-        }
         // Turned fonts (vertical text) split the height about the middle.
         let height = ascent + descent
-        switch FontMetrics.gravity(pattern) {
-        case PANGO_GRAVITY_NORTH: ascent = descent
-        case PANGO_GRAVITY_EAST, PANGO_GRAVITY_WEST: ascent = hinted ? ((height / 2 + unit / 2) & ~(unit - 1)) : height / 2
-        default: break
-        }
+        if gravity != PANGO_GRAVITY_SOUTH { ascent = height / 2 }
         let shift = (height - ascent) - descent
         descent += shift
         underlinePosition -= shift
@@ -92,10 +79,11 @@ struct FontMetrics: Equatable {
         strikethroughThickness = pango_font_metrics_get_strikethrough_thickness(metrics)
     }
 
-    /// The fontconfig pattern of `font` when it is a fontconfig font.
+    /// The fontconfig pattern of `font` when it is a fontconfig font drawn by cairo.
     private static func pattern(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
         let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0 else { return nil }
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
+              g_type_check_instance_is_a(instance, pango_cairo_font_get_type()) != 0 else { return nil }
         return pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
     }
 

@@ -48,6 +48,11 @@ public final class ShapingPool: @unchecked Sendable {
         if let onlyContext { source?.checkIn(onlyContext) }
     }
 
+    /// The pool for a thread of its own (a layout manager's worker): this one, or for a
+    /// pool lending one context, the pool that context came from (nil: a new context),
+    /// since its context is its borrowers' thread's.
+    var forAnotherThread: ShapingPool? { onlyContext == nil ? self : source }
+
     /// How many contexts the pool has made: the most that were in use at once.
     public var contextCount: Int { lock.withLock { made } }
 
