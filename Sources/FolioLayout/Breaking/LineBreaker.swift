@@ -120,9 +120,6 @@ struct LineBreaker {
         var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1))]
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
         var active: [Int] = [0]
-        // The nodes kept at each break are gathered here, then swapped with `active`: one
-        // buffer for the whole paragraph, not an array allocated at every feasible break.
-        var keep: [Int] = []
         // The span of `bestDemerits` set at this break: only it is read and reset (a
         // looseness search tells many line classes apart, few of them reached at one break).
         var touched = 0..<0
@@ -138,54 +135,60 @@ struct LineBreaker {
             // Best candidate per (line class, fitness).
             for k in touched { bestDemerits[k] = (.infinity, -1) }
             touched = 0..<0
-            keep.removeAll(keepingCapacity: true)
             let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
             let endTrim = items.endTrim(i)
             let stretchHere = items.sumStretch[i] + ragStretch, shrinkHere = items.sumShrink[i]
-            for a in active {
-                let node = nodes[a]
-                let w = widthHere - node.baseWidth - (node.hangsRight ? endTrim : 0)
-                let lineWidth = node.lineWidth
-                var r: Double
-                if w < lineWidth {
-                    let y = stretchHere - node.baseStretch
-                    r = y > 0 ? (lineWidth - w) / y : BreakItems.infinity
-                } else if w > lineWidth {
-                    let z = shrinkHere - node.baseShrink
-                    r = z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
-                } else {
-                    r = 0
+            // The nodes kept are moved down over those retired, in place: one buffer for
+            // the whole paragraph, written without a uniqueness check per node.
+            var kept = 0
+            active.withUnsafeMutableBufferPointer { active in
+                for k in active.indices {
+                    let a = active[k]
+                    let node = nodes[a]
+                    let w = widthHere - node.baseWidth - (node.hangsRight ? endTrim : 0)
+                    let lineWidth = node.lineWidth
+                    var r: Double
+                    if w < lineWidth {
+                        let y = stretchHere - node.baseStretch
+                        r = y > 0 ? (lineWidth - w) / y : BreakItems.infinity
+                    } else if w > lineWidth {
+                        let z = shrinkHere - node.baseShrink
+                        r = z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
+                    } else {
+                        r = 0
+                    }
+                    if r < -1 || forced {
+                        // Lines from this node can only get longer: retire it.
+                    } else {
+                        active[kept] = a
+                        kept += 1
+                    }
+                    guard r >= -1 else { continue }
+                    let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
+                    guard badness <= tolerance else { continue }
+                    var d = linePenalty + min(badness, BreakItems.infinity)
+                    d *= d
+                    if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
+                    if isPenalty, items.flagged[i], node.line == widths.unhyphenatedLine { d += brokenDemerits }
+                    if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                        d += flaggedDemerits
+                        let before = node.previous >= 0 ? nodes[node.previous].item : -1
+                        if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += ladderDemerits }
+                    }
+                    if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                        d += finalHyphenDemerits
+                    }
+                    let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
+                    if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }
+                    d += node.demerits
+                    let lineClass = min(node.line + 1, widths.uniformFrom)
+                    let key = lineClass * 4 + fitness
+                    if bestDemerits[key].0 <= d { continue }
+                    touched = touched.isEmpty ? key..<(key + 1) : min(touched.lowerBound, key)..<max(touched.upperBound, key + 1)
+                    bestDemerits[key] = (d, a)
                 }
-                if r < -1 || forced {
-                    // Lines from this node can only get longer: retire it.
-                } else {
-                    keep.append(a)
-                }
-                guard r >= -1 else { continue }
-                let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
-                guard badness <= tolerance else { continue }
-                var d = linePenalty + min(badness, BreakItems.infinity)
-                d *= d
-                if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
-                if isPenalty, items.flagged[i], node.line == widths.unhyphenatedLine { d += brokenDemerits }
-                if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
-                    d += flaggedDemerits
-                    let before = node.previous >= 0 ? nodes[node.previous].item : -1
-                    if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += ladderDemerits }
-                }
-                if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
-                    d += finalHyphenDemerits
-                }
-                let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
-                if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }
-                d += node.demerits
-                let lineClass = min(node.line + 1, widths.uniformFrom)
-                let key = lineClass * 4 + fitness
-                if bestDemerits[key].0 <= d { continue }
-                touched = touched.isEmpty ? key..<(key + 1) : min(touched.lowerBound, key)..<max(touched.upperBound, key + 1)
-                bestDemerits[key] = (d, a)
             }
-            swap(&active, &keep)
+            active.removeLast(active.count - kept)
             if !touched.isEmpty {
                 let start = items.lineStart(afterBreakAt: i)
                 for key in touched where bestDemerits[key].1 >= 0 {
