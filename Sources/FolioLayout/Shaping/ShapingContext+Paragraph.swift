@@ -437,36 +437,43 @@ extension ShapingContext {
     private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {
         let text = p.text
         let wrap = p.style.lineBreakMode
-        p.clusterFlags = [ShapedParagraph.ClusterFlags](repeating: [], count: p.clusterCount)
-        for c in 0..<p.clusterCount {
-            let start = Int(p.clusterStart[c])
-            let attr = logAttrs[Int(charOfByte[start])]
-            var f: ShapedParagraph.ClusterFlags = []
-            if start > 0 {
-                if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
-                if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) && !Self.followsOpeningDash(text, at: start)
-                    || (wrap == .charWrap && attr.is_cursor_position != 0) {
-                    f.insert(.breakBefore)
+        let n = p.clusterCount
+        var hasTabs = false
+        // Written in place, not through the paragraph's property cluster by cluster (each
+        // write there checks the array is the paragraph's alone).
+        p.clusterFlags = [ShapedParagraph.ClusterFlags](unsafeUninitializedCapacity: n) { flags, written in
+            for c in 0..<n {
+                let start = Int(p.clusterStart[c])
+                let attr = logAttrs[Int(charOfByte[start])]
+                var f: ShapedParagraph.ClusterFlags = []
+                if start > 0 {
+                    if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
+                    if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) && !Self.followsOpeningDash(text, at: start)
+                        || (wrap == .charWrap && attr.is_cursor_position != 0) {
+                        f.insert(.breakBefore)
+                    }
                 }
-            }
-            let b = text[start]
-            if b == 0x09 { f.insert(.tab); p.hasTabs = true }
-            // U+3000, the ideographic space, is an empty ideograph: it keeps its em.
-            else if attr.is_white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
-                f.insert(.space)
-            }
-            if b == 0x2D { f.insert(.hyphenLike) }
-            if b == 0xE2, start + 2 < text.count, text[start + 1] == 0x80 {
-                switch text[start + 2] {
-                case 0x90, 0x91, 0x93, 0x94: f.insert(.hyphenLike)   // ‐ ‑ – —
-                case 0xA8: f.insert(.lineSeparator)                  // U+2028
-                case 0x80...0x8A, 0xAF: f.insert(.space)             // en/em spaces, thin, hair
-                default: break
+                let b = text[start]
+                if b == 0x09 { f.insert(.tab); hasTabs = true }
+                // U+3000, the ideographic space, is an empty ideograph: it keeps its em.
+                else if attr.is_white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
+                    f.insert(.space)
                 }
+                if b == 0x2D { f.insert(.hyphenLike) }
+                if b == 0xE2, start + 2 < text.count, text[start + 1] == 0x80 {
+                    switch text[start + 2] {
+                    case 0x90, 0x91, 0x93, 0x94: f.insert(.hyphenLike)   // ‐ ‑ – —
+                    case 0xA8: f.insert(.lineSeparator)                  // U+2028
+                    case 0x80...0x8A, 0xAF: f.insert(.space)             // en/em spaces, thin, hair
+                    default: break
+                    }
+                }
+                if b == 0xC2, start + 1 < text.count, text[start + 1] == 0xA0 { f.insert(.space) }   // no-break space
+                flags.initializeElement(at: c, to: f)
             }
-            if b == 0xC2, start + 1 < text.count, text[start + 1] == 0xA0 { f.insert(.space) }   // no-break space
-            p.clusterFlags[c] = f
+            written = n
         }
+        if hasTabs { p.hasTabs = true }
     }
 
     /// Characters no font draws (tabs, line and paragraph separators, other controls):
