@@ -403,9 +403,9 @@ public struct PageCanvas {
 
     /// Whether cairo maps every glyph of `run`, drawn now, to the text it is given (what
     /// `GlyphTextMap` may learn from, or take as known): drawn over with a colour it does
-    /// not take for clear, with some ink (a run of spaces draws nothing, and nothing is
-    /// mapped), and inside the clip (cairo drops glyphs far outside it). Any other run is
-    /// drawn with its text, as always.
+    /// not take for clear, inside the clip (cairo drops glyphs far outside it), and with
+    /// some ink (a run of spaces alone, which cairo may skip as drawing nothing, is not
+    /// relied on). Any other run is drawn with its text, as always.
     private func mapsEveryGlyph(_ run: GlyphRun) -> Bool {
         guard run.uprightCentre == nil, cairo_get_operator(cr) == CAIRO_OPERATOR_OVER else { return false }
         var r = 0.0, g = 0.0, b = 0.0, alpha = 0.0
@@ -521,4 +521,3 @@ public struct PageCanvas {
         cairo_restore(cr)
     }
 }
-

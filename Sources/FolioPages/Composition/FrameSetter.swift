@@ -12,7 +12,7 @@ final class FrameSetter {
     /// Where the frames' layout managers get their fonts: one context for all of them
     /// (they are laid out one at a time, on the thread writing the page), from the
     /// renderer's pool.
-    let shaping: ShapingPool?
+    let shaping: ShapingPool
     private var setters: [String: Setter] = [:]
     /// The setters' keys, least recently drawn first.
     private var recent: [String] = []
