@@ -94,13 +94,13 @@ private struct ModelParagraph {
     /// Each item as "b6", "g", "p-" (flagged), "p∞", "p-∞": the list the indexes below count in.
     var listing: [String] {
         (0..<items.count).map { i in
-            switch items.kind[i] {
-            case .box: return "b\(Int(items.width[i]))"
-            case .glue: return items.stretch[i] >= BreakItems.infinity ? "fill" : "g"
+            switch items[i].kind {
+            case .box: return "b\(Int(items[i].width))"
+            case .glue: return items[i].stretch >= BreakItems.infinity ? "fill" : "g"
             case .penalty:
-                if items.penalty[i] >= BreakItems.infinity { return "p∞" }
-                if items.penalty[i] <= -BreakItems.infinity { return "p-∞" }
-                return items.flagged[i] ? "p-" : "p\(Int(items.penalty[i]))"
+                if items[i].penalty >= BreakItems.infinity { return "p∞" }
+                if items[i].penalty <= -BreakItems.infinity { return "p-∞" }
+                return items[i].flagged ? "p-" : "p\(Int(items[i].penalty))"
             }
         }
     }
@@ -121,20 +121,20 @@ private func score(_ items: BreakItems, breaks: [Int], width: Double, linePenalt
     var start = 0, previousFitness = 1, previousFlagged = false
     for b in breaks {
         var natural = 0.0, stretch = 0.0, shrink = 0.0
-        for i in start..<b where items.kind[i] != .penalty {
-            natural += items.width[i]; stretch += items.stretch[i]; shrink += items.shrink[i]
+        for i in start..<b where items[i].kind != .penalty {
+            natural += items[i].width; stretch += items[i].stretch; shrink += items[i].shrink
         }
-        let isPenalty = items.kind[b] == .penalty
-        if isPenalty { natural += items.width[b] }
+        let isPenalty = items[b].kind == .penalty
+        if isPenalty { natural += items[b].width }
         let r: Double
         if natural < width { r = stretch > 0 ? (width - natural) / stretch : BreakItems.infinity }
         else if natural > width { r = shrink > 0 ? (width - natural) / shrink : -BreakItems.infinity }
         else { r = 0 }
         let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
         var d = (linePenalty + badness) * (linePenalty + badness)
-        let p = isPenalty ? items.penalty[b] : 0
+        let p = isPenalty ? items[b].penalty : 0
         if p > 0 && p < BreakItems.infinity { d += p * p } else if p < 0 && p > -BreakItems.infinity { d -= p * p }
-        let flagged = isPenalty && items.flagged[b]
+        let flagged = isPenalty && items[b].flagged
         if flagged && previousFlagged { d += flaggedDemerits }
         let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
         if abs(fitness - previousFitness) > 1 { d += fitnessDemerits }
@@ -154,11 +154,11 @@ private func firstFit(_ items: BreakItems, width: Double) -> [Int] {
         var i = start
         while i < items.count {
             if items.isLegalBreak(i) {
-                var natural = items.sumWidth[i] - items.sumWidth[start]
-                if items.kind[i] == .penalty { natural += items.width[i] }
+                var natural = items.sums[i].width - items.sums[start].width
+                if items[i].kind == .penalty { natural += items[i].width }
                 if natural > width && chosen != nil { break }
                 chosen = i
-                if items.kind[i] == .penalty && items.penalty[i] <= -BreakItems.infinity { break }
+                if items[i].kind == .penalty && items[i].penalty <= -BreakItems.infinity { break }
             }
             i += 1
         }

@@ -6,17 +6,27 @@ struct BreakItems {
 
     static let infinity = 10_000.0
 
-    var kind: [Kind] = []
-    var width: [Double] = []
-    var stretch: [Double] = []
-    var shrink: [Double] = []
-    var penalty: [Double] = []
-    /// A flagged penalty ends a line with a hyphen (adjacent ones cost extra).
-    var flagged: [Bool] = []
-    /// The cluster a box starts at, a glue's cluster, the cluster a penalty precedes.
-    var cluster: [Int32] = []
-    /// Penalties that add a hyphen glyph when taken.
-    var addsHyphen: [Bool] = []
+    /// One box, glue or penalty. Held as one array of these (not an array per field): a
+    /// paragraph's items are appended one at a time, and the breaker reads several fields
+    /// of the same item together.
+    struct Item {
+        var width: Double
+        var stretch: Double
+        var shrink: Double
+        var penalty: Double
+        /// The cluster a box starts at, a glue's cluster, the cluster a penalty precedes.
+        var cluster: Int32
+        var kind: Kind
+        /// A flagged penalty ends a line with a hyphen (adjacent ones cost extra).
+        var flagged: Bool
+        /// A penalty that adds a hyphen glyph when taken.
+        var addsHyphen: Bool
+    }
+
+    private(set) var items: [Item] = []
+
+    subscript(i: Int) -> Item { items[i] }
+
     /// Whether any penalty adds a hyphen (a paragraph with none needs no pass without them).
     var hasAddedHyphens = false
 
@@ -42,41 +52,49 @@ struct BreakItems {
     /// The width a line whose first item is `start` gives back.
     func startTrim(_ start: Int) -> Double {
         guard let lineStartTrim, start < count else { return 0 }
-        let c = Int(cluster[start])
+        let c = Int(items[start].cluster)
         return c < lineStartTrim.count ? lineStartTrim[c] : 0
     }
 
-    /// Prefix sums: totals of the items before index i.
-    var sumWidth: [Double] = []
-    var sumStretch: [Double] = []
-    var sumShrink: [Double] = []
+    /// The width, stretch and shrink of the boxes and glue before an item.
+    struct Totals {
+        var width = 0.0, stretch = 0.0, shrink = 0.0
+    }
 
-    var count: Int { kind.count }
+    /// Prefix sums: `sums[i]` totals the items before index i (one entry past the last).
+    private(set) var sums: [Totals] = []
+
+    var count: Int { items.count }
 
     mutating func append(_ k: Kind, width w: Double, stretch y: Double = 0, shrink z: Double = 0, penalty p: Double = 0,
                          flagged f: Bool = false, hyphen: Bool = false, cluster c: Int) {
-        kind.append(k); width.append(w); stretch.append(y); shrink.append(z); penalty.append(p)
-        flagged.append(f); addsHyphen.append(hyphen); cluster.append(Int32(c))
+        items.append(Item(width: w, stretch: y, shrink: z, penalty: p, cluster: Int32(c), kind: k, flagged: f, addsHyphen: hyphen))
         if hyphen { hasAddedHyphens = true }
     }
 
+    mutating func reserveCapacity(_ n: Int) { items.reserveCapacity(n) }
+
     mutating func finish() {
-        sumWidth = [0]; sumStretch = [0]; sumShrink = [0]
-        sumWidth.reserveCapacity(count + 1); sumStretch.reserveCapacity(count + 1); sumShrink.reserveCapacity(count + 1)
-        var w = 0.0, y = 0.0, z = 0.0
-        for i in 0..<count {
-            if kind[i] != .penalty { w += width[i]; y += stretch[i]; z += shrink[i] }
-            sumWidth.append(w); sumStretch.append(y); sumShrink.append(z)
+        sums = [Totals](unsafeUninitializedCapacity: count + 1) { buffer, initialized in
+            var t = Totals()
+            buffer[0] = t
+            for i in 0..<items.count {
+                let item = items[i]
+                if item.kind != .penalty { t.width += item.width; t.stretch += item.stretch; t.shrink += item.shrink }
+                buffer[i + 1] = t
+            }
+            initialized = items.count + 1
         }
     }
 
     /// Whether a line may end at item `i`: glue right after a box, or a penalty below
     /// infinity.
     func isLegalBreak(_ i: Int) -> Bool {
-        switch kind[i] {
+        let item = items[i]
+        switch item.kind {
         case .box: return false
-        case .glue: return i > 0 && kind[i - 1] == .box && penalty[i] == 0
-        case .penalty: return penalty[i] < BreakItems.infinity
+        case .glue: return i > 0 && items[i - 1].kind == .box && item.penalty == 0
+        case .penalty: return item.penalty < BreakItems.infinity
         }
     }
 
@@ -84,8 +102,8 @@ struct BreakItems {
     /// break discards.
     func lineStart(afterBreakAt i: Int) -> Int {
         var j = i + 1
-        while j < count, kind[j] != .box {
-            if kind[j] == .penalty && penalty[j] <= -BreakItems.infinity { break }
+        while j < count, items[j].kind != .box {
+            if items[j].kind == .penalty && items[j].penalty <= -BreakItems.infinity { break }
             j += 1
         }
         return j
@@ -100,9 +118,7 @@ extension BreakItems {
         self.init()
         let n = p.clusterCount
         let estimate = n / 3 + 8
-        kind.reserveCapacity(estimate); width.reserveCapacity(estimate); stretch.reserveCapacity(estimate)
-        shrink.reserveCapacity(estimate); penalty.reserveCapacity(estimate); flagged.reserveCapacity(estimate)
-        cluster.reserveCapacity(estimate); addsHyphen.reserveCapacity(estimate)
+        reserveCapacity(estimate)
         // Latin words in Chinese, Japanese or Korean text are taken as English.
         let hyphenator = p.style.hyphenation && p.style.lineBreakMode == .wordWrap
             ? Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: p.language)) : nil
@@ -209,16 +225,17 @@ extension BreakItems {
         var ends = [Double](repeating: 0, count: count)
         var anyEnd = false
         let hyphen = CharacterProtrusion.right(Unicode.Scalar(0x2D)) * parameters.protrusion
-        for i in 0..<count where isLegalBreak(i) && !(kind[i] == .penalty && penalty[i] <= -BreakItems.infinity) {
-            let trim = kind[i] == .penalty && addsHyphen[i] ? width[i] * hyphen
-                : CharacterProtrusion.right(p, cluster: Int(cluster[i]) - 1, parameters: parameters)
+        for i in 0..<count where isLegalBreak(i) && !(items[i].kind == .penalty && items[i].penalty <= -BreakItems.infinity) {
+            let item = items[i]
+            let trim = item.kind == .penalty && item.addsHyphen ? item.width * hyphen
+                : CharacterProtrusion.right(p, cluster: Int(item.cluster) - 1, parameters: parameters)
             if trim > 0 { ends[i] = trim; anyEnd = true }
         }
         if anyEnd { lineEndTrim = ends }
         // A line starts at a box after a break: the first box, or one after glue or a penalty.
         var starts: [Double]? = nil
-        for j in 0..<count where kind[j] == .box && (j == 0 || kind[j - 1] != .box) {
-            let c = Int(cluster[j])
+        for j in 0..<count where items[j].kind == .box && (j == 0 || items[j - 1].kind != .box) {
+            let c = Int(items[j].cluster)
             let trim = CharacterProtrusion.left(p, cluster: c, parameters: parameters)
             guard trim > 0 else { continue }
             if starts == nil { starts = [Double](repeating: 0, count: p.clusterCount) }
@@ -236,27 +253,59 @@ extension BreakItems {
     }
 
     /// The bytes of `range` without leading and trailing non-letters, or nil when what
-    /// is left is not all letters (digits, inner punctuation: not a word to hyphenate).
-    private func letterCore(_ text: [UInt8], _ range: Range<Int>, minimum: Int) -> Range<Int>? {
-        func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
-        if !text[range].contains(where: { $0 >= 0x80 }) {
-            var lo = range.lowerBound, hi = range.upperBound
-            while lo < hi, !isASCIILetter(text[lo]) { lo += 1 }
-            while hi > lo, !isASCIILetter(text[hi - 1]) { hi -= 1 }
-            guard lo < hi, text[lo..<hi].allSatisfy(isASCIILetter) else { return nil }
-            return lo..<hi
+    /// is left is not all letters (digits, inner punctuation: not a word to hyphenate)
+    /// or has fewer than `minimum` characters. Letters are Unicode's alphabetic
+    /// characters, with the marks that extend them inside the word; the scalars are read
+    /// from the bytes in place, and ASCII and the common punctuation of General
+    /// Punctuation (dashes, quotes) are told without a property lookup.
+    static func letterCore(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, minimum: Int) -> Range<Int>? {
+        // The scalar at i and its length in bytes; a sequence cut by the range's end is
+        // taken as one byte that is no letter.
+        func scalar(at i: Int) -> (value: UInt32, length: Int) {
+            let b = text[i]
+            if b < 0x80 { return (UInt32(b), 1) }
+            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+            guard length > 1, i + length <= range.upperBound else { return (0xFFFD, 1) }
+            var value = UInt32(b) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+            for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
+            return (value, length)
         }
-        let word = String(decoding: text[range], as: UTF8.self)
-        let scalars = Array(word.unicodeScalars)
-        var lead = 0, trail = 0
-        var i = 0
-        while i < scalars.count, !scalars[i].properties.isAlphabetic { lead += String(scalars[i]).utf8.count; i += 1 }
-        var j = scalars.count
-        while j > i, !scalars[j - 1].properties.isAlphabetic { trail += String(scalars[j - 1]).utf8.count; j -= 1 }
-        guard i < j, scalars[i..<j].allSatisfy({ $0.properties.isAlphabetic || $0.properties.isGraphemeExtend }) else { return nil }
-        let core = (range.lowerBound + lead)..<(range.upperBound - trail)
-        return j - i >= minimum ? core : nil
+        func isLetter(_ v: UInt32) -> Bool {
+            if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }
+            if isPunctuation(v) { return false }
+            return Unicode.Scalar(v)?.properties.isAlphabetic ?? false
+        }
+        func isExtending(_ v: UInt32) -> Bool {
+            if v < 0x80 || isPunctuation(v) { return false }
+            return Unicode.Scalar(v)?.properties.isGraphemeExtend ?? false
+        }
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi {
+            let s = scalar(at: lo)
+            if isLetter(s.value) { break }
+            lo += s.length
+        }
+        while hi > lo {
+            var k = hi - 1
+            while k > lo, text[k] & 0xC0 == 0x80 { k -= 1 }
+            let s = scalar(at: k)
+            if isLetter(s.value) && k + s.length == hi { break }
+            hi = k
+        }
+        guard lo < hi else { return nil }
+        var count = 0, i = lo
+        while i < hi {
+            let s = scalar(at: i)
+            guard isLetter(s.value) || isExtending(s.value) else { return nil }
+            count += 1
+            i += s.length
+        }
+        return count >= minimum ? lo..<hi : nil
     }
+
+    /// U+2010–U+2027 and U+2030–U+205E: dashes, quotation marks, daggers, bullets, the
+    /// ellipsis, primes, guillemets and the like, none of them alphabetic or extending.
+    static func isPunctuation(_ v: UInt32) -> Bool { (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) }
 
     /// A cheap first look: five ASCII letters in a row, or any non-ASCII byte (left to
     /// the full Unicode check). Most words too short to hyphenate stop here.
@@ -284,9 +333,10 @@ extension BreakItems {
         if let hyphenator, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum) {
             // Hyphenate the letters only: "“Education,”" → "Education".
             let bytes = Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1])
-            if let core = letterCore(p.text, bytes, minimum: minimum), core.count >= minimum {
-                let word = String(decoding: p.text[core], as: UTF8.self)
-                points = hyphenator.hyphenationPoints(in: word).map { core.lowerBound + $0 }
+            p.text.withUnsafeBufferPointer { text in
+                if let core = Self.letterCore(text, bytes, minimum: minimum), core.count >= minimum {
+                    points = hyphenator.hyphenationPoints(inUTF8: UnsafeBufferPointer(rebasing: text[core])).map { core.lowerBound + $0 }
+                }
             }
         }
         var start = clusters.lowerBound

@@ -74,24 +74,72 @@ public final class Hyphenator: @unchecked Sendable {
     /// The UTF-8 byte offsets within `word` after which a hyphen may go, ascending.
     /// `word` should be letters only; case does not matter.
     public func hyphenationPoints(in word: String) -> [Int] {
+        Array(word.utf8).withUnsafeBufferPointer { hyphenationPoints(inUTF8: $0) }
+    }
+
+    /// As `hyphenationPoints(in:)`, for a word given as its UTF-8 bytes (the typesetter's
+    /// path: no string is made for a word looked up before).
+    func hyphenationPoints(inUTF8 word: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard !word.isEmpty else { return [] }
         // Books repeat their words: each is looked up in the dictionary once.
+        let key = Self.memoKey(word)
         lock.lock()
-        if let known = memo[word] { lock.unlock(); return known }
+        if let known = memo.points(of: word, key: key) { lock.unlock(); return known }
         lock.unlock()
         let points = lookUp(word)
         lock.lock()
-        if memo.count > 200_000 { memo.removeAll(keepingCapacity: true) }
-        memo[word] = points
+        memo.remember(word, key: key, points: points)
         lock.unlock()
         return points
     }
 
-    private var memo: [String: [Int]] = [:]
+    /// FNV-1a over the word's bytes.
+    private static func memoKey(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in word { h ^= UInt64(b); h &*= 0x0000_0100_0000_01b3 }
+        return h
+    }
 
-    private func lookUp(_ word: String) -> [Int] {
-        let lower = Array(word.lowercased().utf8)
+    private var memo = Memo()
+
+    /// The words looked up so far and their points, in flat stores: a word is found by its
+    /// hash and checked byte for byte (on a collision the first word keeps the slot).
+    private struct Memo {
+        private struct Entry { var bytes: Range<Int32>; var points: Range<Int32> }
+        private var entries: [UInt64: Entry] = [:]
+        private var bytes: [UInt8] = []
+        private var points: [UInt8] = []
+        /// Past this many words the memo starts again (a generated text of endless
+        /// distinct words must not grow it without end).
+        static let capacity = 200_000
+
+        func points(of word: UnsafeBufferPointer<UInt8>, key: UInt64) -> [Int]? {
+            guard let e = entries[key], e.bytes.count == word.count,
+                  bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.bytes.lowerBound), word.baseAddress!, word.count) == 0 })
+            else { return nil }
+            return points[Int(e.points.lowerBound)..<Int(e.points.upperBound)].map { Int($0) }
+        }
+
+        mutating func remember(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, points found: [Int]) {
+            // Points are offsets in a word of under 200 bytes (`lookUp`): they fit a byte.
+            guard entries[key] == nil, found.allSatisfy({ $0 < 256 }) else { return }
+            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true); bytes.removeAll(); points.removeAll() }
+            let b = Int32(bytes.count), p = Int32(points.count)
+            bytes.append(contentsOf: word)
+            points.append(contentsOf: found.map { UInt8($0) })
+            entries[key] = Entry(bytes: b..<Int32(bytes.count), points: p..<Int32(points.count))
+        }
+    }
+
+    private func lookUp(_ word: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let lower: [UInt8]
+        if word.allSatisfy({ $0 < 0x80 }) {
+            lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        } else {
+            lower = Array(String(decoding: word, as: UTF8.self).lowercased().utf8)
+        }
         // Lower-casing can change byte lengths (rare: İ); then offsets would not map back.
-        guard lower.count == word.utf8.count, lower.count >= leftMinimum + rightMinimum, lower.count < 200 else { return [] }
+        guard lower.count == word.count, lower.count >= leftMinimum + rightMinimum, lower.count < 200 else { return [] }
         var hyphens = [CChar](repeating: 0, count: lower.count + 5)
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
         var pos: UnsafeMutablePointer<Int32>? = nil

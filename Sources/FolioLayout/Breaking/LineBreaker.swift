@@ -111,9 +111,9 @@ struct LineBreaker {
             // The prefix sums have an entry past the last item: `start` may be `count`.
             n.lineWidth = widths.width(n.line)
             let hangs = widths.hangs?(n.line) ?? (left: true, right: true)
-            n.baseWidth = items.sumWidth[n.start] + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
-            n.baseStretch = items.sumStretch[n.start]
-            n.baseShrink = items.sumShrink[n.start]
+            n.baseWidth = items.sums[n.start].width + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
+            n.baseStretch = items.sums[n.start].stretch
+            n.baseShrink = items.sums[n.start].shrink
             n.hangsRight = hangs.right
             return n
         }
@@ -128,16 +128,18 @@ struct LineBreaker {
         while i < count {
             defer { i += 1 }
             guard items.isLegalBreak(i) else { continue }
-            let isPenalty = items.kind[i] == .penalty
-            if !hyphenate, isPenalty, items.addsHyphen[i] { continue }
-            let p = isPenalty ? items.penalty[i] : 0
+            let item = items[i], sum = items.sums[i]
+            let isPenalty = item.kind == .penalty
+            if !hyphenate, isPenalty, item.addsHyphen { continue }
+            let p = isPenalty ? item.penalty : 0
             let forced = p <= -BreakItems.infinity
+            let flagged = isPenalty && item.flagged
             // Best candidate per (line class, fitness).
             for k in touched { bestDemerits[k] = (.infinity, -1) }
             touched = 0..<0
-            let widthHere = items.sumWidth[i] + (isPenalty ? items.width[i] : 0)
+            let widthHere = sum.width + (isPenalty ? item.width : 0)
             let endTrim = items.endTrim(i)
-            let stretchHere = items.sumStretch[i] + ragStretch, shrinkHere = items.sumShrink[i]
+            let stretchHere = sum.stretch + ragStretch, shrinkHere = sum.shrink
             // The nodes kept are moved down over those retired, in place: one buffer for
             // the whole paragraph, written without a uniqueness check per node.
             var kept = 0
@@ -169,13 +171,13 @@ struct LineBreaker {
                     var d = linePenalty + min(badness, BreakItems.infinity)
                     d *= d
                     if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
-                    if isPenalty, items.flagged[i], node.line == widths.unhyphenatedLine { d += brokenDemerits }
-                    if isPenalty && items.flagged[i], node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                    if flagged, node.line == widths.unhyphenatedLine { d += brokenDemerits }
+                    if flagged, node.item >= 0, items[node.item].kind == .penalty, items[node.item].flagged {
                         d += flaggedDemerits
                         let before = node.previous >= 0 ? nodes[node.previous].item : -1
-                        if before >= 0, items.kind[before] == .penalty, items.flagged[before] { d += ladderDemerits }
+                        if before >= 0, items[before].kind == .penalty, items[before].flagged { d += ladderDemerits }
                     }
-                    if i == count - 1, forced, node.item >= 0, items.kind[node.item] == .penalty, items.flagged[node.item] {
+                    if i == count - 1, forced, node.item >= 0, items[node.item].kind == .penalty, items[node.item].flagged {
                         d += finalHyphenDemerits
                     }
                     let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
@@ -209,13 +211,13 @@ struct LineBreaker {
         var spans: [LineSpan] = []
         var start = first
         for b in breaks {
-            let startCluster = start < items.count ? Int(items.cluster[start]) : clusterCount
-            let end = Int(items.cluster[b])
+            let startCluster = start < items.count ? Int(items[start].cluster) : clusterCount
+            let end = Int(items[b].cluster)
             let nextItem = items.lineStart(afterBreakAt: b)
-            let next = nextItem < items.count ? Int(items.cluster[nextItem]) : clusterCount
-            let forced = items.kind[b] == .penalty && items.penalty[b] <= -BreakItems.infinity
+            let next = nextItem < items.count ? Int(items[nextItem].cluster) : clusterCount
+            let forced = items[b].kind == .penalty && items[b].penalty <= -BreakItems.infinity
             spans.append(LineSpan(start: startCluster, end: max(end, startCluster), next: max(next, end),
-                                  hyphenated: items.addsHyphen[b], endsParagraphOrForced: forced))
+                                  hyphenated: items[b].addsHyphen, endsParagraphOrForced: forced))
             start = nextItem
         }
         return spans

@@ -40,7 +40,7 @@ struct Typesetter {
         let first = firstItem(items, atCluster: start)
         // Starting inside a word (a word wider than a line was cut there): the items
         // cannot express that start; set the rest first-fit.
-        if start > 0, first < items.count, Int(items.cluster[first]) != start {
+        if start > 0, first < items.count, Int(items[first].cluster) != start {
             return breaker.greedySpans(p, from: start, widths: widths)
         }
         if memo.best == nil { memo.best = .some(bestBreaks(items, from: first, widths: widths, breaker: breaker, strict: strict)) }
@@ -146,7 +146,7 @@ struct Typesetter {
     /// on the line before a column's turn (`Widths.unhyphenatedLine`, when one is asked for).
     private func flawCount(_ items: BreakItems, _ breaks: [Int], widths: LineBreaker.Widths) -> Int {
         func hyphen(_ line: Int) -> Bool {
-            line >= 0 && line < breaks.count && items.kind[breaks[line]] == .penalty && items.flagged[breaks[line]]
+            line >= 0 && line < breaks.count && items[breaks[line]].kind == .penalty && items[breaks[line]].flagged
         }
         var flaws = 0
         if parameters.finalHyphenDemerits > 0, breaks.count >= 2, hyphen(breaks.count - 2) { flaws += 1 }
@@ -161,11 +161,11 @@ struct Typesetter {
         var lo = 0, hi = items.count - 1
         while lo < hi {
             let mid = (lo + hi) / 2
-            if Int(items.cluster[mid]) < cluster { lo = mid + 1 } else { hi = mid }
+            if Int(items[mid].cluster) < cluster { lo = mid + 1 } else { hi = mid }
         }
         // Skip discardable items at the start of a line.
-        while lo < items.count - 1, items.kind[lo] != .box, Int(items.cluster[lo]) <= cluster,
-              !(items.kind[lo] == .penalty && items.penalty[lo] <= -BreakItems.infinity) {
+        while lo < items.count - 1, items[lo].kind != .box, Int(items[lo].cluster) <= cluster,
+              !(items[lo].kind == .penalty && items[lo].penalty <= -BreakItems.infinity) {
             lo += 1
         }
         return lo
