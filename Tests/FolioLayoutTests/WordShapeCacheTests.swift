@@ -1,4 +1,5 @@
 @testable import FolioLayout
+import CPango
 import Foundation
 import XCTest
 
@@ -99,6 +100,52 @@ final class WordShapeCacheTests: XCTestCase {
                            context: direct)
         let plain = shape("A A", runs: [(0..<3, TextAttributes(font: serif))], context: direct)
         XCTAssertLessThan(kerned.advances[1], plain.advances[1] - 1)
+    }
+
+    func testTheTableGrowsAndKeepsEveryWord() {
+        // Three thousand distinct words (the table starts at 1 024 slots, three in four
+        // full at most): each is found again after the table has grown past it.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let words = (0..<3_000).map { (n: Int) -> String in
+            let a: Character = letters[n % 26], b: Character = letters[n / 26 % 26], c: Character = letters[n / 676 % 26]
+            return String([a, b, c, "e", "d"])
+        }
+        let paragraphs = stride(from: 0, to: words.count, by: 100).map { words[$0..<($0 + 100)].joined(separator: " ") + "." }
+        let cached = ShapingContext(), direct = ShapingContext(wordCache: false)
+        for text in paragraphs { _ = shape(text, context: cached) }
+        XCTAssertGreaterThanOrEqual(cached.wordCache.count, words.count)
+        let misses = cached.wordCache.misses
+        for text in paragraphs {
+            assertSameShaping(shape(text, context: cached), shape(text, context: direct), "“\(text.prefix(20))…” again")
+        }
+        XCTAssertEqual(cached.wordCache.misses, misses, "every word was found again")
+    }
+
+    func testTheCacheStopsAtItsCapacity() {
+        var cache = WordShapeCache()
+        var info = PangoGlyphInfo()
+        info.glyph = 7
+        info.geometry.width = 1024
+        info.attr.is_cluster_start = 1
+        for n in 0..<(WordShapeCache.capacity + 100) {
+            let word = Array("w\(n) ".utf8)
+            word.withUnsafeBufferPointer { w in
+                [info].withUnsafeBufferPointer { g in [Int32(0)].withUnsafeBufferPointer { c in cache.insert(w, variant: 0, glyphs: g, clusters: c) } }
+            }
+        }
+        XCTAssertEqual(cache.count, WordShapeCache.capacity)
+        // The first words are held, with their glyph's flags; the last are not.
+        var glyphs: [PangoGlyphInfo] = [], clusters: [Int32] = []
+        XCTAssertTrue(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 5, glyphs: &glyphs, clusters: &clusters) })
+        XCTAssertEqual(glyphs.count, 1)
+        XCTAssertEqual(glyphs.first?.glyph, 7)
+        XCTAssertEqual(glyphs.first?.geometry.width, 1024)
+        XCTAssertEqual(glyphs.first?.attr.is_cluster_start, 1)
+        XCTAssertEqual(clusters, [5])
+        XCTAssertFalse(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 1, clusterOffset: 0, glyphs: &glyphs, clusters: &clusters) })
+        XCTAssertFalse(Array("w\(WordShapeCache.capacity + 50) ".utf8).withUnsafeBufferPointer {
+            cache.append($0, variant: 0, clusterOffset: 0, glyphs: &glyphs, clusters: &clusters)
+        })
     }
 
     func testFeaturesAndStylesAreCachedApart() {

@@ -9,25 +9,62 @@ import CPango
 /// features asked for — the cache's key. `Font.shapesWordByWord` tells which fonts
 /// qualify (DejaVu Serif does; a font kerning against the space does not).
 struct WordShapeCache {
-    /// Where a cached word's glyphs lie in the shared stores.
+    /// Where a cached word's bytes and glyphs lie in the stores.
     private struct Entry {
+        var key: UInt64
+        /// -1: an empty slot.
         var variant: Int32
-        var bytes: Range<Int32>
-        var glyphs: Range<Int32>
+        var bytes: Int32
+        /// In the compact stores, or in the full ones (`isCompact` false).
+        var glyphs: Int32
+        var byteCount: UInt8
+        var glyphCount: UInt8
+        var isCompact: Bool
     }
 
     /// Words longer than this are shaped each time (rare, and mostly unique).
     static let longestWord = 48
     /// The cache keeps the first this many words it meets and shapes the rest each time,
-    /// which bounds its memory (about 1 MB). A book's common words come early: in Little
-    /// Women the first 8 192 distinct words (with their spaces and punctuation) are five
-    /// in six of the words set (unbounded, the cache would hold 23 000 for seven in eight).
-    static let capacity = 8_192
+    /// which bounds its memory (about 1.5 MB, its table 16 384 slots). A book's common
+    /// words come early: in Little Women the first 12 288 distinct words (with their
+    /// spaces and punctuation) are 85 % of the words set (8 192 words: 83 %; unbounded,
+    /// the cache would hold 23 000 for 87 %).
+    static let capacity = 12_288
 
-    private var entries: [UInt64: Entry] = [:]
+    /// Open addressing on the key (already a hash), at most three in four slots full: no
+    /// second hash, and a probe or two per word. Grown by doubling, so that a context
+    /// that shapes a few running heads holds a small table.
+    private var slots: [Entry] = []
+    private var slotMask = 0
+    private var entryCount = 0
+    private static let empty = Entry(key: 0, variant: -1, bytes: 0, glyphs: 0, byteCount: 0, glyphCount: 0, isCompact: false)
+
+    /// The slot holding `key`, or the empty one where it would go.
+    private func slot(of key: UInt64) -> Int {
+        var i = Int(truncatingIfNeeded: key ^ key >> 32) & slotMask
+        while slots[i].variant >= 0, slots[i].key != key { i = (i + 1) & slotMask }
+        return i
+    }
+
+    /// Room for one more entry.
+    private mutating func makeRoom() {
+        guard slots.isEmpty || 4 * (entryCount + 1) > 3 * slots.count else { return }
+        let old = slots
+        slots = [Entry](repeating: Self.empty, count: max(1024, 2 * old.count))
+        slotMask = slots.count - 1
+        for e in old where e.variant >= 0 { slots[slot(of: e.key)] = e }
+    }
     private var storedBytes: [UInt8] = []
+    /// Most words' glyphs sit on the baseline where their advances put them: those are
+    /// kept as a glyph, an advance and a byte (the cluster's offset in the word, and the
+    /// glyph's two flags) each, 9 bytes instead of Pango's 24.
+    private var compactGlyphs: [PangoGlyph] = []
+    private var compactAdvances: [Int32] = []
+    private var compactClusters: [UInt8] = []
+    /// The others (marks placed by offsets) as Pango gives them.
     private var storedGlyphs: [PangoGlyphInfo] = []
     private var storedClusters: [Int32] = []
+    private static let clusterStartBit: UInt8 = 0x80, colorBit: UInt8 = 0x40, clusterMask: UInt8 = 0x3F
     /// Distinct (font, features, language, script) combinations seen, numbered.
     private var variants: [Variant: Int32] = [:]
 
@@ -40,6 +77,8 @@ struct WordShapeCache {
     }
 
     private(set) var hits = 0, misses = 0
+    /// The words held.
+    var count: Int { entryCount }
 
     /// The number of `v`, or nil when text of that script and language is not shaped
     /// word by word in its font (HarfBuzz would apply an old `kern` table to it).
@@ -65,32 +104,64 @@ struct WordShapeCache {
     /// `word` to the outputs; false when the word was not cached.
     mutating func append(_ word: UnsafeBufferPointer<UInt8>, variant: Int32, clusterOffset: Int32,
                          glyphs: inout [PangoGlyphInfo], clusters: inout [Int32]) -> Bool {
-        guard let e = entries[WordShapeCache.key(word, variant: variant)], e.variant == variant,
-              e.bytes.count == word.count,
+        guard !slots.isEmpty else { misses += 1; return false }
+        let e = slots[slot(of: WordShapeCache.key(word, variant: variant))]
+        guard e.variant == variant,
+              Int(e.byteCount) == word.count,
               storedBytes.withUnsafeBufferPointer({ s in
-                  memcmp(s.baseAddress! + Int(e.bytes.lowerBound), word.baseAddress!, word.count) == 0
+                  memcmp(s.baseAddress! + Int(e.bytes), word.baseAddress!, word.count) == 0
               })
         else { misses += 1; return false }
         hits += 1
-        let range = Int(e.glyphs.lowerBound)..<Int(e.glyphs.upperBound)
-        glyphs.append(contentsOf: storedGlyphs[range])
-        for c in storedClusters[range] { clusters.append(c + clusterOffset) }
+        let range = Int(e.glyphs)..<(Int(e.glyphs) + Int(e.glyphCount))
+        if e.isCompact {
+            for g in range {
+                let c = compactClusters[g]
+                let attr = PangoGlyphVisAttr(is_cluster_start: c & Self.clusterStartBit != 0 ? 1 : 0,
+                                             is_color: c & Self.colorBit != 0 ? 1 : 0)
+                glyphs.append(PangoGlyphInfo(glyph: compactGlyphs[g],
+                                             geometry: PangoGlyphGeometry(width: compactAdvances[g], x_offset: 0, y_offset: 0),
+                                             attr: attr))
+                clusters.append(Int32(c & Self.clusterMask) + clusterOffset)
+            }
+        } else {
+            glyphs.append(contentsOf: storedGlyphs[range])
+            for c in storedClusters[range] { clusters.append(c + clusterOffset) }
+        }
         return true
     }
 
     /// Remembers `word`'s glyphs and clusters (relative to the word's first byte).
     mutating func insert(_ word: UnsafeBufferPointer<UInt8>, variant: Int32,
                          glyphs: UnsafeBufferPointer<PangoGlyphInfo>, clusters: UnsafeBufferPointer<Int32>) {
-        guard word.count <= WordShapeCache.longestWord, entries.count < WordShapeCache.capacity else { return }
-        if entries.isEmpty { entries.reserveCapacity(WordShapeCache.capacity) }
+        guard word.count <= WordShapeCache.longestWord, glyphs.count <= Int(UInt8.max),
+              entryCount < WordShapeCache.capacity else { return }
+        makeRoom()
         let key = WordShapeCache.key(word, variant: variant)
-        // On a collision the first word keeps the slot; the other is shaped each time.
-        guard entries[key] == nil else { return }
-        let b = Int32(storedBytes.count), g = Int32(storedGlyphs.count)
+        // On a collision the first word keeps the key; the other is shaped each time.
+        let at = slot(of: key)
+        guard slots[at].variant < 0 else { return }
+        let b = Int32(storedBytes.count)
         storedBytes.append(contentsOf: word)
-        storedGlyphs.append(contentsOf: glyphs)
-        storedClusters.append(contentsOf: clusters)
-        entries[key] = Entry(variant: variant, bytes: b..<Int32(storedBytes.count), glyphs: g..<Int32(storedGlyphs.count))
+        let compact = glyphs.allSatisfy { $0.geometry.x_offset == 0 && $0.geometry.y_offset == 0 }
+            && clusters.allSatisfy { $0 >= 0 && $0 <= Int32(Self.clusterMask) }
+        let g: Int32
+        if compact {
+            g = Int32(compactGlyphs.count)
+            for (info, cluster) in zip(glyphs, clusters) {
+                compactGlyphs.append(info.glyph)
+                compactAdvances.append(info.geometry.width)
+                compactClusters.append(UInt8(cluster) | (info.attr.is_cluster_start != 0 ? Self.clusterStartBit : 0)
+                                       | (info.attr.is_color != 0 ? Self.colorBit : 0))
+            }
+        } else {
+            g = Int32(storedGlyphs.count)
+            storedGlyphs.append(contentsOf: glyphs)
+            storedClusters.append(contentsOf: clusters)
+        }
+        slots[at] = Entry(key: key, variant: variant, bytes: b, glyphs: g, byteCount: UInt8(word.count),
+                          glyphCount: UInt8(glyphs.count), isCompact: compact)
+        entryCount += 1
     }
 
     /// The end of the word starting at `start`: past its letters and the spaces after
