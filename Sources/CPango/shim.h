@@ -5,3 +5,5 @@
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 #include <hb-ot.h>
+#include <fontconfig/fcfreetype.h>
+#include <cairo-ft.h>

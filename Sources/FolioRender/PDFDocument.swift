@@ -14,6 +14,8 @@ public final class PDFDocument {
     private let surface: OpaquePointer
     private var cr: OpaquePointer?
     private let images = ImageCache()
+    /// The fonts glyphs are drawn with (see `DrawingFonts`).
+    let fonts = DrawingFonts()
     /// What the document's font subsets hold of each glyph's text (see `GlyphTextMap`).
     let glyphTexts = GlyphTextMap()
     /// Whether runs whose glyphs' text the font subsets know already are drawn without
@@ -83,7 +85,7 @@ public final class PDFDocument {
     /// The canvas of the open page.
     public var canvas: PageCanvas {
         guard let cr else { preconditionFailure("no page is open: call beginPage(size:) first") }
-        var canvas = PageCanvas(cr: cr, images: images, glyphTexts: drawsKnownGlyphsWithoutText ? glyphTexts : nil)
+        var canvas = PageCanvas(cr: cr, images: images, fonts: fonts, glyphTexts: drawsKnownGlyphsWithoutText ? glyphTexts : nil)
         canvas.textDrawing = textDrawing
         return canvas
     }

@@ -25,7 +25,7 @@ public enum PNGRenderer {
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
         cairo_scale(cr, scale, scale)
-        withExtendedLifetime(images) { draw(PageCanvas(cr: cr, images: images)) }
+        withExtendedLifetime(images) { draw(PageCanvas(cr: cr, images: images, fonts: DrawingFonts())) }
         let drawn = cairo_status(cr)
         cairo_destroy(cr)
         guard drawn == CAIRO_STATUS_SUCCESS else {

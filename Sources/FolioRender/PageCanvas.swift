@@ -11,6 +11,8 @@ import Foundation
 public struct PageCanvas {
     let cr: OpaquePointer
     let images: ImageCache
+    /// The fonts glyphs are drawn with (`DrawingFonts`), the document's.
+    let fonts: DrawingFonts
     /// What the document's font subsets know of each glyph's text (PDF only): runs it
     /// knows entirely are drawn without their text, to the same bytes.
     var glyphTexts: GlyphTextMap? = nil
@@ -474,7 +476,7 @@ public struct PageCanvas {
     }
 
     private func setFont(_ run: GlyphRun) {
-        guard let scaled = run.font.cairoScaledFont else { return }
+        guard let scaled = fonts.scaledFont(for: run.font) else { return }
         let expansion = run.attributes.expansion ?? 1
         let oblique = run.attributes.obliqueness ?? 0
         if expansion == 1 && oblique == 0 {

@@ -1,0 +1,70 @@
+@testable import FolioRender
+import FolioText
+import Foundation
+import XCTest
+
+/// Glyphs are drawn with cairo fonts on FreeType faces Folio opened itself
+/// (`DrawingFonts`), which cairo never closes under another thread: the file must be the
+/// one Pango's own cairo fonts give, and each font file is opened once in the process.
+final class DrawingFontsTests: RenderTestCase {
+    private let date = PDFMetadata(creationDate: Date(timeIntervalSince1970: 1_000_000_000))
+
+    /// Text in more than ten font files (cairo closes one of its own past ten), at several
+    /// sizes of each, slanted and expanded, with a CJK fallback face.
+    private func manyFaces() -> LayoutManager {
+        let families = ["DejaVu Serif", "DejaVu Sans", "DejaVu Sans Mono", "Noto Serif CJK SC", "Noto Sans CJK SC"]
+        var text = "", runs: [(Range<Int>, TextAttributes)] = []
+        for family in families {
+            for (style, weight) in [(FontStyle.normal, FontWeight.regular), (.italic, .regular), (.normal, .bold), (.italic, .bold)] {
+                for size in [8.0, 11, 17.5] {
+                    let line = "Office flow \(family) \(size) 排版 “quoted” — naïve.\n"
+                    var font = FontDescriptor(families: [family], size: size)
+                    font.style = style
+                    font.weight = weight
+                    let start = text.utf8.count
+                    text += line
+                    runs.append((start..<text.utf8.count, TextAttributes(font: font)))
+                }
+            }
+        }
+        let manager = layout(text, width: 400, containers: 1, alignment: .left)
+        for (range, attributes) in runs { manager.textStorage.addAttributes(attributes, range: range) }
+        manager.textStorage.addAttributes(TextAttributes(expansion: 1.05), range: 0..<30)
+        manager.textStorage.addAttributes(TextAttributes(obliqueness: 0.2), range: 40..<70)
+        manager.textContainers[0].size = Size(width: 400, height: 4000)
+        manager.ensureLayout()
+        return manager
+    }
+
+    private func written(_ manager: LayoutManager, _ name: String, ownFaces: Bool) throws -> Data {
+        let pdf = try PDFDocument(path: path(name), metadata: date)
+        pdf.fonts.usesOwnFaces = ownFaces
+        pdf.beginPage(size: Size(width: 440, height: 4000))
+        pdf.draw(manager, containerAt: 0, at: Point(x: 20, y: 20))
+        pdf.endPage()
+        try pdf.finish()
+        return try XCTUnwrap(FileManager.default.contents(atPath: path(name)))
+    }
+
+    func testTheFileIsTheOnePangosFontsGive() throws {
+        let manager = manyFaces()
+        // Faces by family, weight and slant: DejaVu alone has twelve files here.
+        let faces = Set(manager.lineFragments.flatMap(\.glyphRuns).map { "\($0.font.familyName) \($0.font.weight) \($0.font.isSlanted)" })
+        XCTAssertGreaterThan(faces.count, 10, "more faces than cairo keeps open: \(faces.sorted())")
+        let own = try written(manager, "own.pdf", ownFaces: true)
+        XCTAssertEqual(own, try written(manager, "pango.pdf", ownFaces: false))
+        try assertValidPDF(path("own.pdf"))
+        let extracted = try text(of: path("own.pdf"))
+        XCTAssertTrue(extracted.contains("Office flow DejaVu Sans Mono 17.5"), extracted)
+    }
+
+    func testEachFontFileIsOpenedOnce() throws {
+        let manager = manyFaces()
+        _ = try written(manager, "first.pdf", ownFaces: true)
+        let opened = DrawingFonts.openedFaces
+        XCTAssertGreaterThan(opened, 0)
+        // Another document in the same fonts opens nothing more.
+        XCTAssertEqual(try written(manager, "second.pdf", ownFaces: true), try written(manager, "first-again.pdf", ownFaces: true))
+        XCTAssertEqual(DrawingFonts.openedFaces, opened)
+    }
+}
