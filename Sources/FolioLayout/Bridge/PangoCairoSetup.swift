@@ -1,3 +1,4 @@
+import Foundation
 import CPango
 
 /// The one place FolioLayout touches cairo: Pango's cairo font map (whose fonts the
@@ -39,8 +40,20 @@ enum PangoCairoSetup {
     /// Makes `font`'s cairo scaled font now, on the thread that owns the font's map, so
     /// that the renderer (`Font+Cairo.swift`, maybe on another thread) only ever reads
     /// it. Pango makes it lazily — today when metrics are first read — and a first call
-    /// from two threads would race.
+    /// from two threads would race. Call it under `withFontLock`.
     static func prepareForDrawing(_ font: UnsafeMutablePointer<PangoFont>) {
         _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
     }
+
+    /// Runs `body`, which makes or measures a font through cairo, while no other thread
+    /// does: cairo 1.16 opens a font's file as its cairo font is made, and to open an
+    /// eleventh it closes another that no thread holds, deciding so without that font's
+    /// lock — two threads making fonts at once could close a face one of them is opening.
+    static func withFontLock<T>(_ body: () -> T) -> T {
+        fontLock.lock()
+        defer { fontLock.unlock() }
+        return body()
+    }
+
+    private static let fontLock = NSLock()
 }

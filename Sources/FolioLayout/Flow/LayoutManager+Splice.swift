@@ -10,7 +10,6 @@ extension LayoutManager {
     /// edit to splice back if the flow reaches it in the same state. Editing the storage from a
     /// delegate callback during layout is a programming error (it traps).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
-        eastAsianTextKnown = nil
         precondition(!isLayingOut, "the text storage was edited while its layout manager was laying it out (from a delegate callback?); edit between layout calls")
         let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
         let last = storage.paragraphIndex(containing: min(edit.range.upperBound, storage.length))

@@ -6,8 +6,7 @@ extension LayoutManager {
     public func shapeInBackground() { shapesInBackground = true }
 
     func startWorker() {
-        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount,
-              !holdsEastAsianText else { return }
+        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount else { return }
         // Speculate for the column the flow is in (or the last one), when it is a plain
         // rectangle: most paragraphs of a document of like pages will get its width.
         var column: BackgroundWorker.Column? = nil
@@ -33,15 +32,6 @@ extension LayoutManager {
     public func wait(for job: BackgroundJob) {
         // Without a worker thread now, the one the job went to has run it and stopped.
         if let worker { worker.wait(for: job, context: context) } else { precondition(job.isDone, "a background job was lost") }
-    }
-
-    /// Whether the storage may hold East Asian text (see `shapesInBackground`): a scan of
-    /// its bytes, made once per edit (layout asks once per page).
-    var holdsEastAsianText: Bool {
-        if let known = eastAsianTextKnown { return known }
-        let holds = textStorage.withUTF8(0..<textStorage.length) { EastAsianCharacter.mayOccur(in: $0) }
-        eastAsianTextKnown = holds
-        return holds
     }
 
     func stopWorker() {

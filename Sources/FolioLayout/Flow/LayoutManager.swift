@@ -120,13 +120,11 @@ public final class LayoutManager: TextStorageObserver {
     /// path. The worker only reads the storage and is stopped before any layout call
     /// returns, so the storage may be edited between calls as usual.
     ///
-    /// Text with Chinese, Japanese or Korean characters is shaped on one thread all
-    /// the same: with two threads loading CJK (CFF) fonts at once, cairo 1.16 (Debian 12)
-    /// was seen to abort in about half of the runs when the PDF's font subsets were
-    /// written at its end.
+    /// Chinese, Japanese and Korean text too, since pages are drawn with faces cairo
+    /// cannot close under the drawing thread (`DrawingFonts` in FolioRender; cairo 1.16
+    /// closes one of its own to open an eleventh, without that font's lock) and a
+    /// `Font`'s cairo font is made under `PangoCairoSetup.withFontLock`.
     public var shapesInBackground = false
-    /// `holdsEastAsianText`, once worked out; forgotten at every edit.
-    var eastAsianTextKnown: Bool?
 
     /// Containers whose glyphs were discarded: their old layout is not spliced back
     /// after an edit (it would draw nothing).

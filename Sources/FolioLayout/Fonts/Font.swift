@@ -64,7 +64,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         let gravity = pango_font_description_get_gravity(desc)
         isUprightInVerticalText = gravity == PANGO_GRAVITY_EAST || gravity == PANGO_GRAVITY_WEST
         pango_font_description_free(desc)
-        let metrics = FontMetrics(of: pangoFont) ?? FontMetrics(askingPango: pangoFont)
+        let metrics = PangoCairoSetup.withFontLock {
+            PangoCairoSetup.prepareForDrawing(pangoFont)
+            return FontMetrics(of: pangoFont) ?? FontMetrics(askingPango: pangoFont)
+        }
         let unit = Double(PANGO_SCALE)
         ascent = Double(metrics.ascent) / unit
         descent = Double(metrics.descent) / unit
@@ -73,7 +76,6 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughPosition = Double(metrics.strikethroughPosition) / unit
         strikethroughThickness = Double(metrics.strikethroughThickness) / unit
         (capHeight, xHeight, lineGap) = Font.verticalMetrics(pangoFont, size: size, ascent: ascent)
-        PangoCairoSetup.prepareForDrawing(pangoFont)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
         hyphen = shapeSymbol("-")
         ellipsis = shapeSymbol("\u{2026}")
