@@ -147,7 +147,7 @@ struct LineAssembler {
             // Pango splits items where nothing drawn changes (a script boundary between
             // kanji and kana, an attribute only shaping sees): such neighbours are one run,
             // one call to the PDF writer instead of several.
-            if let last = runs.last, LineAssembler.canJoin(last, run) { LineAssembler.join(&runs[runs.count - 1], run) } else { runs.append(run) }
+            if let last = runs.last, LineAssembler.canJoin(last, run) { LineAssembler.join(&runs[runs.count - 1], run) } else { runs.append(consume run) }
         }
 
         let truncated = shown.truncated
@@ -288,30 +288,33 @@ struct LineAssembler {
         let charEnd = p.storageOffset + (seg.clusters.isEmpty ? charStart - p.storageOffset : Int(p.clusterEnd[seg.clusters.upperBound - 1]))
         let asc = run.attachment.map { $0.bounds.minY + $0.bounds.height } ?? run.font.ascent
         let desc = run.attachment.map { -$0.bounds.minY } ?? run.font.descent
-        var glyphRun = GlyphRun(font: run.font, glyphs: glyphs, positions: positions,
-                                characterRange: charStart..<max(charStart, charEnd), text: text, clusters: clusters,
-                                attributes: j.glyphScale == 1 ? run.attributes : expanded(run.attributes, by: j.glyphScale),
-                                isRightToLeft: run.isRightToLeft,
-                                bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
-                                baseline: runBaseline, attachment: nil, attachmentRect: nil)
+        var dots: [Point] = [], dotRadius = 0.0
         if seg.symbol == nil, run.attachment == nil, p.style.eastAsian.italicIdeographs == .dots, p.eastAsian != nil,
            (run.attributes.font?.style ?? .normal) != .normal, !run.font.isUprightInVerticalText {
             // Italic emphasis on ideographs: a dot under each (着重号), centred on its em.
             let size = run.font.size
-            glyphRun.emphasisDotRadius = 0.06 * size
+            dotRadius = 0.06 * size
             for c in seg.clusters {
                 let k = EastAsianCharacter.of(EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c])), style: .simplified)
                 guard k == .ideograph, let i = glyphIndex(of: c, in: seg, p) else { continue }
-                glyphRun.emphasisDots.append(Point(x: positions[i].x + p.clusterWidth[c] / 2, y: runBaseline + 0.2 * size))
+                dots.append(Point(x: positions[i].x + p.clusterWidth[c] / 2, y: runBaseline + 0.2 * size))
             }
         }
+        var attachment: TextAttachment? = nil, attachmentRect: Rect? = nil
         if let a = run.attachment, seg.symbol == nil {
-            glyphRun.attachment = a
-            glyphRun.glyphs = []; glyphRun.positions = []; glyphRun.clusters = []
-            glyphRun.attachmentRect = Rect(x: startX + a.bounds.minX, y: runBaseline - a.bounds.minY - a.bounds.height,
-                                           width: a.bounds.width, height: a.bounds.height)
+            attachment = a
+            glyphs = []; positions = []; clusters = []
+            attachmentRect = Rect(x: startX + a.bounds.minX, y: runBaseline - a.bounds.minY - a.bounds.height,
+                                  width: a.bounds.width, height: a.bounds.height)
         }
-        return glyphRun
+        // Made in the return value's place, with no copy of it (a copy retains each array).
+        return GlyphRun(font: run.font, glyphs: glyphs, positions: positions,
+                        characterRange: charStart..<max(charStart, charEnd), text: text, clusters: clusters,
+                        attributes: j.glyphScale == 1 ? run.attributes : expanded(run.attributes, by: j.glyphScale),
+                        isRightToLeft: run.isRightToLeft,
+                        bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
+                        baseline: runBaseline, attachment: attachment, attachmentRect: attachmentRect,
+                        emphasisDots: dots, emphasisDotRadius: dotRadius)
     }
 
     /// Whether `b` may be drawn as the continuation of `a`: the same font and attributes,
