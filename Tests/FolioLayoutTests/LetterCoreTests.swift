@@ -1,4 +1,5 @@
 @testable import FolioLayout
+import FolioTestSupport
 import XCTest
 
 /// `BreakItems.letterCore` reads scalars from the bytes in place and answers ASCII and
@@ -45,12 +46,25 @@ final class LetterCoreTests: XCTestCase {
         let pool: [Unicode.Scalar] = ["a", "Z", "q", "é", "ß", "ø", "α", "Ж", "ש", "ع", "中", "ー", "\u{301}", "\u{308}",
                                       "\u{200C}", "\u{200D}", "\u{FE0F}", "1", "9", ".", ",", "'", "-", "“", "”", "‘", "’",
                                       "—", "–", "…", "†", "‹", "›", "⁂", "(", ")", "«", "»", "²", "ⁿ", "ʼ", "ª", "\u{2060}"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = SplitMix64(seed: 0x5EED_F011)
         for _ in 0..<20_000 {
             var word = ""
             for _ in 0..<Int.random(in: 0...9, using: &rng) { word.unicodeScalars.append(pool.randomElement(using: &rng)!) }
             let minimum = Int.random(in: 1...5, using: &rng)
             XCTAssertEqual(core(word, minimum: minimum), reference(word, minimum: minimum), "\(word.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
+    func testARangeInsideLongerTextReadsOnlyItsBytes() {
+        // The word between other bytes: a letter just outside the range is not taken in,
+        // and a sequence the range cuts is no letter.
+        let text = Array("ab“Education,”cd".utf8)
+        let start = 2, end = text.count - 2
+        text.withUnsafeBufferPointer { t in
+            XCTAssertEqual(BreakItems.letterCore(t, start..<end, minimum: 3), (start + 3)..<(start + 3 + 9))
+            XCTAssertEqual(BreakItems.letterCore(t, 0..<2, minimum: 3), nil, "too short")
+            // “ is three bytes: a range ending after its first byte holds no letter there.
+            XCTAssertEqual(BreakItems.letterCore(t, 0..<3, minimum: 2), 0..<2)
         }
     }
 

@@ -77,8 +77,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughThickness = Double(metrics.strikethroughThickness) / unit
         (capHeight, xHeight, lineGap) = Font.verticalMetrics(pangoFont, size: size, ascent: ascent)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
-        hyphen = shapeSymbol("-")
-        ellipsis = shapeSymbol("\u{2026}")
+        // Under the font lock: a font that lacks the ellipsis has Pango measure its
+        // missing-glyph box, through a font made with cairo (`MissingGlyphBoxes`).
+        (hyphen, ellipsis) = PangoCairoSetup.withFontLock { (shapeSymbol("-"), shapeSymbol("\u{2026}")) }
     }
 
     /// Cap height, x-height and line gap from HarfBuzz (OS/2 and hhea tables), scaled to

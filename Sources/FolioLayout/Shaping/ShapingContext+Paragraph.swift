@@ -398,6 +398,7 @@ extension ShapingContext {
         // Shapes text[start..<end] with Pango, appending its glyphs; the paragraph is
         // the context, as for the whole piece.
         func shape(_ range: Range<Int>) {
+            missingGlyphBoxes.prepare(analysis.font, for: text, range)
             pango_shape_with_flags(text + range.lowerBound, Int32(range.count), text, length, &analysis, glyphString,
                                    PANGO_SHAPE_NONE)
             let n = Int(glyphString.pointee.num_glyphs)

@@ -20,6 +20,8 @@ final class ShapingContext {
     /// East Asian fallback families by first family and region (`eastAsianFallbacks`).
     var eastAsianFallbackCache: [String: [String]] = [:]
     var runClusters: [Int32] = []
+    /// Fonts whose box for a missing character is measured (`MissingGlyphBoxes`).
+    var missingGlyphBoxes = MissingGlyphBoxes()
     /// Items of single-style Latin paragraphs, given again (`ItemReuse`).
     let itemReuse = ItemReuse()
     /// Whether paragraphs may take reused items (tests compare with and without).

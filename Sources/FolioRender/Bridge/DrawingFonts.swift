@@ -30,22 +30,31 @@ final class DrawingFonts {
         }
     }
 
-    /// The font to draw `font`'s glyphs with; nil when cairo has none for it.
+    /// The font to draw `font`'s glyphs with; nil when cairo has none for it. A font that
+    /// is no fontconfig font, or whose file cannot be opened, is drawn with Pango's own
+    /// (counted in `fallbacks`).
     func scaledFont(for font: Font) -> OpaquePointer? {
         guard let pango = font.cairoScaledFont else { return nil }
         if let drawn = scaledFonts[pango] { return drawn }
         var drawn = pango
-        if usesOwnFaces, let face = Self.fontFace(for: font.pangoFont) {
-            var matrix = cairo_matrix_t(), ctm = cairo_matrix_t()
-            cairo_scaled_font_get_font_matrix(pango, &matrix)
-            cairo_scaled_font_get_ctm(pango, &ctm)
-            let options = cairo_font_options_create()
-            cairo_scaled_font_get_font_options(pango, options)
-            if let made = cairo_scaled_font_create(face, &matrix, &ctm, options),
-               cairo_scaled_font_status(made) == CAIRO_STATUS_SUCCESS {
-                drawn = made
+        if usesOwnFaces, cairo_scaled_font_status(pango) == CAIRO_STATUS_SUCCESS {
+            switch Self.fontFace(for: font.pangoFont) {
+            case .made(let face):
+                var matrix = cairo_matrix_t(), ctm = cairo_matrix_t()
+                cairo_scaled_font_get_font_matrix(pango, &matrix)
+                cairo_scaled_font_get_ctm(pango, &ctm)
+                let options = cairo_font_options_create()
+                cairo_scaled_font_get_font_options(pango, options)
+                if let made = cairo_scaled_font_create(face, &matrix, &ctm, options) {
+                    if cairo_scaled_font_status(made) == CAIRO_STATUS_SUCCESS { drawn = made } else { cairo_scaled_font_destroy(made) }
+                }
+                cairo_font_options_destroy(options)
+                if drawn == pango { Self.countFallback() }
+            case .givenByPango:
+                break
+            case .none:
+                Self.countFallback()
             }
-            cairo_font_options_destroy(options)
         }
         if drawn == pango { cairo_scaled_font_reference(drawn) }
         cairo_scaled_font_reference(pango)
@@ -55,49 +64,91 @@ final class DrawingFonts {
 
     // MARK: Faces, once per process
 
+    /// What `fontFace(for:)` found.
+    private enum Face {
+        /// A cairo font face on a FreeType face of Folio's own.
+        case made(OpaquePointer)
+        /// Pango's font already stands on a face it was given (a font loaded from memory),
+        /// which cairo never closes: drawn with Pango's own.
+        case givenByPango
+        /// Not a fontconfig font, or its file could not be opened.
+        case none
+    }
+
     /// The FreeType library the faces are opened with; the faces, one per file and index
     /// (as cairo keeps one per file for the fonts it opens itself, so that all sizes of a
-    /// face share its subsets); and the cairo font faces made so far, by the pattern
-    /// Pango's font was made from (`FcNameUnparse`). Kept for the process: cairo may hold
+    /// face share its subsets); and the cairo font faces made so far, by the part of
+    /// Pango's pattern cairo reads (`drawingPattern`). Kept for the process: cairo may hold
     /// its fonts after a document is done, and the next document draws with them again.
+    /// A face stays open (and mapped) once opened: a font file replaced in place is drawn
+    /// as it was until the process ends, as fontconfig itself sees it.
     private nonisolated(unsafe) static var library: FT_Library?
     private nonisolated(unsafe) static var ftFaces: [String: FT_Face?] = [:]
     private nonisolated(unsafe) static var fontFaces: [String: OpaquePointer?] = [:]
+    private nonisolated(unsafe) static var opened = 0, fallbackCount = 0
     private static let lock = NSLock()
 
-    /// How many font files (by file and index) have been opened for drawing, in the process.
+    /// How many times a font file has been opened for drawing, in the process.
     static var openedFaces: Int {
         lock.lock()
         defer { lock.unlock() }
-        return ftFaces.count
+        return opened
     }
 
-    /// A cairo font face on a FreeType face of Folio's own, made from the pattern of
-    /// `pangoFont` (a Pango fontconfig font); nil for any other font, or when the file
-    /// cannot be opened.
-    private static func fontFace(for pangoFont: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
-        let instance = UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
-              let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: PangoFcFont.self)),
-              let name = FcNameUnparse(pattern) else { return nil }
-        let key = String(cString: name)
-        free(name)
+    /// How many fonts were drawn with Pango's own cairo font because no face of Folio's
+    /// could be made for them, in the process.
+    static var fallbacks: Int {
         lock.lock()
         defer { lock.unlock() }
-        if let known = fontFaces[key] { return known }
+        return fallbackCount
+    }
+
+    private static func countFallback() {
+        lock.lock()
+        fallbackCount += 1
+        lock.unlock()
+    }
+
+    /// The pattern elements cairo 1.16 reads to make a font face (`_get_pattern_ft_options`,
+    /// `_cairo_ft_unscaled_font_create_for_pattern`): the file and index, and the options.
+    /// (Read only, under `lock`: fontconfig objects are not shared between threads.)
+    private nonisolated(unsafe) static let drawingObjects: UnsafeMutablePointer<FcObjectSet> = {
+        let set = FcObjectSetCreate()!
+        for name in [FC_FILE, FC_INDEX, FC_ANTIALIAS, FC_HINTING, FC_HINT_STYLE, FC_RGBA, FC_LCD_FILTER, FC_AUTOHINT,
+                     FC_VERTICAL_LAYOUT, FC_EMBOLDEN, FC_EMBEDDED_BITMAP, FC_FONT_VARIATIONS] {
+            FcObjectSetAdd(set, name)
+        }
+        return set
+    }()
+
+    /// A cairo font face on a FreeType face of Folio's own, made from the part of the
+    /// pattern of `pangoFont` (a Pango fontconfig font) that cairo reads.
+    private static func fontFace(for pangoFont: UnsafeMutablePointer<PangoFont>) -> Face {
+        let instance = UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
+              let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: PangoFcFont.self))
+        else { return .none }
+        var given: FT_Face?
+        if FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &given) == FcResultMatch { return .givenByPango }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let filtered = FcPatternFilter(pattern, drawingObjects) else { return .none }
+        defer { FcPatternDestroy(filtered) }
+        guard let name = FcNameUnparse(filtered) else { return .none }
+        let key = String(cString: name)
+        free(name)
+        if let known = fontFaces[key] { return known.map { .made($0) } ?? .none }
         var made: OpaquePointer? = nil
         defer { fontFaces[key] = made }
-        guard let face = ftFace(for: pattern), let copy = FcPatternDuplicate(pattern) else { return nil }
-        defer { FcPatternDestroy(copy) }
-        FcPatternDel(copy, FC_FT_FACE)
-        FcPatternAddFTFace(copy, FC_FT_FACE, face)
-        guard let fontFace = cairo_ft_font_face_create_for_pattern(copy) else { return nil }
+        guard let face = ftFace(for: filtered) else { return .none }
+        FcPatternAddFTFace(filtered, FC_FT_FACE, face)
+        guard let fontFace = cairo_ft_font_face_create_for_pattern(filtered) else { return .none }
         guard cairo_font_face_status(fontFace) == CAIRO_STATUS_SUCCESS else {
             cairo_font_face_destroy(fontFace)
-            return nil
+            return .none
         }
         made = fontFace
-        return fontFace
+        return .made(fontFace)
     }
 
     /// The FreeType face of `pattern`'s file and index, opened once (call with `lock` held).
@@ -111,7 +162,7 @@ final class DrawingFonts {
         if let known = ftFaces[key] { return known }
         var face: FT_Face?
         if library == nil, FT_Init_FreeType(&library) != 0 { library = nil }
-        if let library, FT_New_Face(library, path, Int(index), &face) != 0 { face = nil }
+        if let library, FT_New_Face(library, path, Int(index), &face) == 0 { opened += 1 } else { face = nil }
         ftFaces[key] = face
         return face
     }
