@@ -121,8 +121,9 @@ public final class Hyphenator: @unchecked Sendable {
         }
 
         mutating func remember(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, points found: [Int]) {
-            // Points are offsets in a word of under 200 bytes (`lookUp`): they fit a byte.
-            guard entries[key] == nil, found.allSatisfy({ $0 < 256 }) else { return }
+            // Points are offsets in a word of under 200 bytes (`lookUp` gives longer words
+            // none, and they are not kept): they fit a byte.
+            guard word.count < 200, entries[key] == nil, found.allSatisfy({ $0 < 256 }) else { return }
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true); bytes.removeAll(); points.removeAll() }
             let b = Int32(bytes.count), p = Int32(points.count)
             bytes.append(contentsOf: word)

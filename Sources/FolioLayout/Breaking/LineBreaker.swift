@@ -106,6 +106,7 @@ struct LineBreaker {
     /// item), in the order they were kept; nil when no feasible set exists.
     private func completeSettings(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
                                   hyphenate: Bool) -> (nodes: [Node], finals: [Int])? {
+        assert(items.sums.count == items.count + 1, "BreakItems.finish() was not called")
         func made(_ node: Node) -> Node {
             var n = node
             // The prefix sums have an entry past the last item: `start` may be `count`.

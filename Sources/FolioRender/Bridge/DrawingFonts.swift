@@ -140,7 +140,7 @@ final class DrawingFonts {
         if let known = fontFaces[key] { return known.map { .made($0) } ?? .none }
         var made: OpaquePointer? = nil
         defer { fontFaces[key] = made }
-        guard let face = ftFace(for: filtered) else { return .none }
+        guard let face = ftFace(for: filtered, of: pangoFont) else { return .none }
         FcPatternAddFTFace(filtered, FC_FT_FACE, face)
         guard let fontFace = cairo_ft_font_face_create_for_pattern(filtered) else { return .none }
         guard cairo_font_face_status(fontFace) == CAIRO_STATUS_SUCCESS else {
@@ -152,7 +152,10 @@ final class DrawingFonts {
     }
 
     /// The FreeType face of `pattern`'s file and index, opened once (call with `lock` held).
-    private static func ftFace(for pattern: OpaquePointer) -> FT_Face? {
+    /// It reads the file where HarfBuzz has it mapped for Pango (`pangoFont`'s blob, held
+    /// for the process) rather than mapping it again: a CJK collection is 20 MB, and a
+    /// file's pages count once per mapping in the process's resident memory.
+    private static func ftFace(for pattern: OpaquePointer, of pangoFont: UnsafeMutablePointer<PangoFont>) -> FT_Face? {
         var file: UnsafeMutablePointer<FcChar8>? = nil
         var index: Int32 = 0
         guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
@@ -162,8 +165,30 @@ final class DrawingFonts {
         if let known = ftFaces[key] { return known }
         var face: FT_Face?
         if library == nil, FT_Init_FreeType(&library) != 0 { library = nil }
-        if let library, FT_New_Face(library, path, Int(index), &face) == 0 { opened += 1 } else { face = nil }
+        if let library {
+            if let blob = fileBlob(of: pangoFont), let data = hb_blob_get_data(blob, nil),
+               FT_New_Memory_Face(library, UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self),
+                                  FT_Long(hb_blob_get_length(blob)), FT_Long(index), &face) == 0 {
+                opened += 1
+            } else if FT_New_Face(library, path, FT_Long(index), &face) == 0 {
+                opened += 1
+            } else {
+                face = nil
+            }
+        }
         ftFaces[key] = face
         return face
+    }
+
+    /// The whole font file as HarfBuzz holds it for `pangoFont`, referenced for the
+    /// process; nil when HarfBuzz holds no data for it.
+    private static func fileBlob(of pangoFont: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
+        guard let font = pango_font_get_hb_font(pangoFont), let face = hb_font_get_face(font),
+              let blob = hb_face_reference_blob(face) else { return nil }
+        guard hb_blob_get_length(blob) > 0 else {
+            hb_blob_destroy(blob)
+            return nil
+        }
+        return blob
     }
 }
