@@ -121,6 +121,25 @@ final class WordShapeCacheTests: XCTestCase {
         XCTAssertEqual(cached.wordCache.misses, misses, "every word was found again")
     }
 
+    func testCollidingWordsAreShapedNotConfused() throws {
+        // Eight keys for all the words of a novel's opening: nearly every word collides
+        // with another, and each must still get its own glyphs.
+        let corpus = corpusFolder.appendingPathComponent("pride-and-prejudice.md").path
+        guard let text = try? String(contentsOfFile: corpus, encoding: .utf8) else {
+            throw missingRequirement("The corpus text \(corpus)")
+        }
+        let cached = ShapingContext(), direct = ShapingContext(wordCache: false)
+        cached.wordCache.keyMask = 0x7
+        for paragraph in text.components(separatedBy: "\n\n").prefix(60) where !paragraph.isEmpty {
+            let line = paragraph.replacingOccurrences(of: "\n", with: " ")
+            for _ in 0..<2 {
+                assertSameShaping(shape(line, context: cached), shape(line, context: direct), "“\(line.prefix(30))…” with colliding keys")
+            }
+        }
+        XCTAssertLessThanOrEqual(cached.wordCache.count, 8)
+        XCTAssertGreaterThan(cached.wordCache.hits, 0)
+    }
+
     func testTheCacheStopsAtItsCapacity() {
         var cache = WordShapeCache()
         var info = PangoGlyphInfo()
