@@ -262,13 +262,7 @@ extension BreakItems {
         // The scalar at i and its length in bytes; a sequence cut by the range's end is
         // taken as one byte that is no letter.
         func scalar(at i: Int) -> (value: UInt32, length: Int) {
-            let b = text[i]
-            if b < 0x80 { return (UInt32(b), 1) }
-            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-            guard length > 1, i + length <= range.upperBound else { return (0xFFFD, 1) }
-            var value = UInt32(b) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
-            for k in 1..<length { value = value << 6 | UInt32(text[i + k] & 0x3F) }
-            return (value, length)
+            UTF8Bytes.scalar(in: text, at: i, end: range.upperBound) ?? (0xFFFD, 1)
         }
         func isLetter(_ v: UInt32) -> Bool {
             if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }

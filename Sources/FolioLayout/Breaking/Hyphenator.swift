@@ -82,7 +82,7 @@ public final class Hyphenator: @unchecked Sendable {
     func hyphenationPoints(inUTF8 word: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard !word.isEmpty else { return [] }
         // Books repeat their words: each is looked up in the dictionary once.
-        let key = Self.memoKey(word)
+        let key = UTF8Bytes.fnv1a(word)
         lock.lock()
         if let known = memo.points(of: word, key: key) { lock.unlock(); return known }
         lock.unlock()
@@ -91,13 +91,6 @@ public final class Hyphenator: @unchecked Sendable {
         memo.remember(word, key: key, points: points)
         lock.unlock()
         return points
-    }
-
-    /// FNV-1a over the word's bytes.
-    private static func memoKey(_ word: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in word { h ^= UInt64(b); h &*= 0x0000_0100_0000_01b3 }
-        return h
     }
 
     private var memo = Memo()

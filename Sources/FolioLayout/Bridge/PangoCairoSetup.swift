@@ -7,7 +7,7 @@ import CPango
 /// 72 dpi makes one Pango unit 1/`PANGO_SCALE` pt. Hinted metrics and rounded glyph
 /// positions would snap widths to whole units and make justified lines ragged, so both
 /// are off; with no hinting the outlines drawn match the advances measured.
-enum PangoCairoSetup {
+package enum PangoCairoSetup {
     /// A new font map and a context of it, configured as above; the caller owns both
     /// (one reference each).
     static func makeFontMapAndContext() -> (fontMap: UnsafeMutablePointer<PangoFontMap>, context: OpaquePointer) {
@@ -43,6 +43,13 @@ enum PangoCairoSetup {
     /// from two threads would race. Call it under `withFontLock`.
     static func prepareForDrawing(_ font: UnsafeMutablePointer<PangoFont>) {
         _ = pango_cairo_font_get_scaled_font(OpaquePointer(font))
+    }
+
+    /// The fontconfig pattern `font` was made from; nil when it is no fontconfig font.
+    package static func fontconfigPattern(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
+        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0 else { return nil }
+        return pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
     }
 
     /// Runs `body`, which makes or measures a font through cairo, while no other thread

@@ -82,9 +82,8 @@ struct FontMetrics: Equatable {
     /// The fontconfig pattern of `font` when it is a fontconfig font drawn by cairo.
     private static func pattern(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
         let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
-              g_type_check_instance_is_a(instance, pango_cairo_font_get_type()) != 0 else { return nil }
-        return pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
+        guard g_type_check_instance_is_a(instance, pango_cairo_font_get_type()) != 0 else { return nil }
+        return PangoCairoSetup.fontconfigPattern(of: font)
     }
 
     /// The transformation fontconfig gives the face (a slant for a synthesised italic),

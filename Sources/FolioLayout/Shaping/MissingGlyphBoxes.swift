@@ -22,14 +22,11 @@ struct MissingGlyphBoxes {
             charset = Self.charset(of: font)
             charsets[font] = charset
         }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: range.upperBound)
         var i = range.lowerBound
         while i < range.upperBound {
-            let b = UInt8(bitPattern: text[i])
-            if b < 0x80 { i += 1; continue }
-            let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-            guard length > 1, i + length <= range.upperBound else { i += 1; continue }
-            var value = UInt32(b) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
-            for k in 1..<length { value = value << 6 | UInt32(UInt8(bitPattern: text[i + k]) & 0x3F) }
+            if bytes[i] < 0x80 { i += 1; continue }
+            guard let (value, length) = UTF8Bytes.scalar(in: bytes, at: i, end: range.upperBound) else { i += 1; continue }
             i += length
             let has = charset.map { FcCharSetHasChar($0, value) != 0 } ?? (pango_font_has_char(font, value) != 0)
             guard !has else { continue }
@@ -44,10 +41,7 @@ struct MissingGlyphBoxes {
 
     /// The character set of `font`'s fontconfig pattern; nil for a font of another kind.
     private static func charset(of font: UnsafeMutablePointer<PangoFont>) -> OpaquePointer? {
-        let instance = UnsafeMutableRawPointer(font).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
-              let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self))
-        else { return nil }
+        guard let pattern = PangoCairoSetup.fontconfigPattern(of: font) else { return nil }
         var set: OpaquePointer?
         return FcPatternGetCharSet(pattern, FC_CHARSET, 0, &set) == FcResultMatch ? set : nil
     }

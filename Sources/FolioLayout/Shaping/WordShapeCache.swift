@@ -95,12 +95,7 @@ struct WordShapeCache {
 
     /// FNV-1a over the word's bytes, mixed with the variant.
     private static func key(_ word: UnsafeBufferPointer<UInt8>, variant: Int32) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: variant))
-        for b in word {
-            h ^= UInt64(b)
-            h &*= 0x0000_0100_0000_01b3
-        }
-        return h
+        UTF8Bytes.fnv1a(word, basis: 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: variant)))
     }
 
     /// Appends the cached glyphs and clusters (clusters offset by `clusterOffset`) of

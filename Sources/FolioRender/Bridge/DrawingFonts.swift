@@ -124,10 +124,7 @@ final class DrawingFonts {
     /// A cairo font face on a FreeType face of Folio's own, made from the part of the
     /// pattern of `pangoFont` (a Pango fontconfig font) that cairo reads.
     private static func fontFace(for pangoFont: UnsafeMutablePointer<PangoFont>) -> Face {
-        let instance = UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: GTypeInstance.self)
-        guard g_type_check_instance_is_a(instance, pango_fc_font_get_type()) != 0,
-              let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(pangoFont).assumingMemoryBound(to: PangoFcFont.self))
-        else { return .none }
+        guard let pattern = PangoCairoSetup.fontconfigPattern(of: pangoFont) else { return .none }
         var given: FT_Face?
         if FcPatternGetFTFace(pattern, FC_FT_FACE, 0, &given) == FcResultMatch { return .givenByPango }
         lock.lock()

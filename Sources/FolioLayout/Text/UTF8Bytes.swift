@@ -1,0 +1,28 @@
+/// Reading UTF-8 where it lies, for the hot paths that look at a paragraph's bytes
+/// without making strings of them.
+package enum UTF8Bytes {
+    /// The scalar value of the sequence starting at `offset` and its length in bytes; nil
+    /// when the byte there continues a sequence or the sequence runs past `end`.
+    @inline(__always)
+    package static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int, end: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[offset]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, offset + length <= end else { return nil }
+        var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
+        for k in 1..<length { value = value << 6 | UInt32(bytes[offset + k] & 0x3F) }
+        return (value, length)
+    }
+
+    /// FNV-1a over `bytes`, from `basis` (the standard offset basis by default; a caller
+    /// mixing in more than the bytes starts from another).
+    @inline(__always)
+    package static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, basis: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        var h = basis
+        for b in bytes {
+            h ^= UInt64(b)
+            h &*= 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+}
