@@ -30,6 +30,9 @@ struct LineBreaker {
     /// Stretch every line has at its end: non-zero for ragged alignments, where
     /// interword glue does not stretch and the rag absorbs the slack.
     var ragStretch = 0.0
+    /// Whether the search without a tolerance is bounded by a setting found first
+    /// (`boundingDemerits`); tests turn it off to compare.
+    var usesBound = true
 
     init(_ parameters: TypesettingParameters = .standard) {
         linePenalty = parameters.linePenalty
@@ -40,19 +43,85 @@ struct LineBreaker {
         brokenDemerits = parameters.brokenPenalty * parameters.brokenPenalty
     }
 
-    private struct Node {
+    struct Node {
         var item: Int           // the break (-1: paragraph start)
         var start: Int          // first item of the line after this break
         var line: Int           // lines before this break
         var fitness: Int
         var demerits: Double
         var previous: Int       // index into nodes, -1 for the first
+        var flagged = false     // the break is a flagged penalty (a hyphen)
+        var previousFlagged = false  // so is the break before it (a ladder if a third follows)
         // Read once when the node is made, not at every break it is weighed against:
         var baseWidth = 0.0     // the prefix sum of widths at `start`, plus its trim
         var baseStretch = 0.0
         var baseShrink = 0.0
         var lineWidth = 0.0     // the width of the line after this break
         var hangsRight = true   // whether that line's end may take its protrusion
+    }
+
+    /// What the breaker reads of one legal break, once, for every node weighed against it.
+    struct BreakPoint {
+        var width: Double       // the prefix sum of widths here, a penalty's own width added
+        var endTrim: Double
+        var stretch: Double
+        var shrink: Double
+        var penalty: Double
+        var forced: Bool
+        var flagged: Bool
+        var isLast: Bool
+
+        @inline(__always)
+        init(_ items: borrowing BreakItems, at i: Int, ragStretch: Double) {
+            let it = items[i], sum = items.sums[i]
+            let isPenalty = it.kind == .penalty
+            penalty = isPenalty ? it.penalty : 0
+            forced = penalty <= -BreakItems.infinity
+            flagged = isPenalty && it.flagged
+            width = sum.width + (isPenalty ? it.width : 0)
+            endTrim = items.endTrim(i)
+            stretch = sum.stretch + ragStretch
+            shrink = sum.shrink
+            isLast = i == items.count - 1
+        }
+    }
+
+    /// How far the line from `node` to `b` stretches (positive) or shrinks (negative),
+    /// relative to what it can: below −1 it is overfull.
+    @inline(__always)
+    func adjustmentRatio(from node: Node, to b: BreakPoint) -> Double {
+        let w = b.width - node.baseWidth - (node.hangsRight ? b.endTrim : 0)
+        let lineWidth = node.lineWidth
+        if w < lineWidth {
+            let y = b.stretch - node.baseStretch
+            return y > 0 ? (lineWidth - w) / y : BreakItems.infinity
+        } else if w > lineWidth {
+            let z = b.shrink - node.baseShrink
+            return z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
+        }
+        return 0
+    }
+
+    /// The demerits of the line from `node` to `b` at adjustment ratio `r` (≥ −1), not
+    /// counting `node`'s own, and its fitness class; nil when its badness is past `tolerance`.
+    @inline(__always)
+    func lineDemerits(from node: Node, to b: BreakPoint, ratio r: Double, tolerance: Double,
+                      unhyphenatedLine: Int?) -> (demerits: Double, fitness: Int)? {
+        let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
+        guard badness <= tolerance else { return nil }
+        var d = linePenalty + min(badness, BreakItems.infinity)
+        d *= d
+        let p = b.penalty
+        if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
+        if b.flagged, node.line == unhyphenatedLine { d += brokenDemerits }
+        if b.flagged, node.flagged {
+            d += flaggedDemerits
+            if node.previousFlagged { d += ladderDemerits }
+        }
+        if b.isLast, b.forced, node.flagged { d += finalHyphenDemerits }
+        let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
+        if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }
+        return (d, fitness)
     }
 
     /// Total-fit breaks from item `first`; nil when no feasible set exists within
@@ -62,14 +131,32 @@ struct LineBreaker {
     /// a `uniformFrom` past them, so that settings of different lengths are kept apart).
     func optimalBreaks(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
                        hyphenate: Bool = true, lineCounts: [Int]? = nil) -> [Int]? {
-        guard let (nodes, finals) = completeSettings(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate)
+        // A setting found first (`boundingDemerits`) bounds the best one: the search may
+        // drop every node dearer than it. What it then finds at or below the bound is what
+        // the whole search finds; finding nothing there, it searches again without it.
+        // Only worth it without a tolerance: within one, the search keeps few nodes and
+        // costs about what finding the bound does.
+        let bound = usesBound && lineCounts == nil && tolerance == .infinity
+            ? boundingDemerits(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate) : .infinity
+        if bound.isFinite, let found = cheapest(items, from: first, widths: widths, tolerance: tolerance,
+                                                hyphenate: hyphenate, lineCounts: lineCounts, bound: bound) {
+            return found
+        }
+        return cheapest(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate, lineCounts: lineCounts)
+    }
+
+    /// The breaks of the complete setting of least demerits the search finds at or below
+    /// `bound` (of one of `lineCounts`' lengths, when given); nil when it finds none.
+    private func cheapest(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double, hyphenate: Bool,
+                          lineCounts: [Int]?, bound: Double = .infinity) -> [Int]? {
+        guard let (nodes, finals) = completeSettings(items, from: first, widths: widths, tolerance: tolerance,
+                                                     hyphenate: hyphenate, bound: bound)
         else { return nil }
         var best = -1
         for a in finals where lineCounts.map({ $0.contains(nodes[a].line) }) ?? true {
             if best < 0 || nodes[a].demerits < nodes[best].demerits { best = a }
         }
-        guard best >= 0 else { return nil }
-        return Self.breaks(endingAt: best, in: nodes)
+        return best < 0 ? nil : Self.breaks(endingAt: best, in: nodes)
     }
 
     /// One setting of a paragraph: its breaks and demerits, and where its last node stood
@@ -104,21 +191,14 @@ struct LineBreaker {
 
     /// The search itself: every node made, and the complete ones (breaking at the last
     /// item), in the order they were kept; nil when no feasible set exists.
-    private func completeSettings(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
-                                  hyphenate: Bool) -> (nodes: [Node], finals: [Int])? {
+    ///
+    /// With a finite `bound`, nodes dearer than it are not kept (see `optimalBreaks`): the
+    /// nodes at or below it are the same as without it, since a line never costs less than
+    /// nothing (`boundingDemerits` gives no bound where a penalty could make it).
+    func completeSettings(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
+                          hyphenate: Bool, bound: Double = .infinity) -> (nodes: [Node], finals: [Int])? {
         assert(items.sums.count == items.count + 1, "BreakItems.finish() was not called")
-        func made(_ node: Node) -> Node {
-            var n = node
-            // The prefix sums have an entry past the last item: `start` may be `count`.
-            n.lineWidth = widths.width(n.line)
-            let hangs = widths.hangs?(n.line) ?? (left: true, right: true)
-            n.baseWidth = items.sums[n.start].width + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
-            n.baseStretch = items.sums[n.start].stretch
-            n.baseShrink = items.sums[n.start].shrink
-            n.hangsRight = hangs.right
-            return n
-        }
-        var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1))]
+        var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1), items, widths)]
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
         var active: [Int] = [0]
         // The span of `bestDemerits` set at this break: only it is read and reset (a
@@ -129,18 +209,11 @@ struct LineBreaker {
         while i < count {
             defer { i += 1 }
             guard items.isLegalBreak(i) else { continue }
-            let item = items[i], sum = items.sums[i]
-            let isPenalty = item.kind == .penalty
-            if !hyphenate, isPenalty, item.addsHyphen { continue }
-            let p = isPenalty ? item.penalty : 0
-            let forced = p <= -BreakItems.infinity
-            let flagged = isPenalty && item.flagged
+            if !hyphenate, items[i].kind == .penalty, items[i].addsHyphen { continue }
+            let here = BreakPoint(items, at: i, ragStretch: ragStretch)
             // Best candidate per (line class, fitness).
             for k in touched { bestDemerits[k] = (.infinity, -1) }
             touched = 0..<0
-            let widthHere = sum.width + (isPenalty ? item.width : 0)
-            let endTrim = items.endTrim(i)
-            let stretchHere = sum.stretch + ragStretch, shrinkHere = sum.shrink
             // The nodes kept are moved down over those retired, in place: one buffer for
             // the whole paragraph, written without a uniqueness check per node.
             var kept = 0
@@ -148,42 +221,18 @@ struct LineBreaker {
                 for k in active.indices {
                     let a = active[k]
                     let node = nodes[a]
-                    let w = widthHere - node.baseWidth - (node.hangsRight ? endTrim : 0)
-                    let lineWidth = node.lineWidth
-                    var r: Double
-                    if w < lineWidth {
-                        let y = stretchHere - node.baseStretch
-                        r = y > 0 ? (lineWidth - w) / y : BreakItems.infinity
-                    } else if w > lineWidth {
-                        let z = shrinkHere - node.baseShrink
-                        r = z > 0 ? (lineWidth - w) / z : -BreakItems.infinity
-                    } else {
-                        r = 0
-                    }
-                    if r < -1 || forced {
+                    let r = adjustmentRatio(from: node, to: here)
+                    if r < -1 || here.forced {
                         // Lines from this node can only get longer: retire it.
                     } else {
                         active[kept] = a
                         kept += 1
                     }
-                    guard r >= -1 else { continue }
-                    let badness = r >= BreakItems.infinity ? BreakItems.infinity : 100 * abs(r * r * r)
-                    guard badness <= tolerance else { continue }
-                    var d = linePenalty + min(badness, BreakItems.infinity)
-                    d *= d
-                    if p > 0 { d += p * p } else if p > -BreakItems.infinity { d -= p * p }
-                    if flagged, node.line == widths.unhyphenatedLine { d += brokenDemerits }
-                    if flagged, node.item >= 0, items[node.item].kind == .penalty, items[node.item].flagged {
-                        d += flaggedDemerits
-                        let before = node.previous >= 0 ? nodes[node.previous].item : -1
-                        if before >= 0, items[before].kind == .penalty, items[before].flagged { d += ladderDemerits }
-                    }
-                    if i == count - 1, forced, node.item >= 0, items[node.item].kind == .penalty, items[node.item].flagged {
-                        d += finalHyphenDemerits
-                    }
-                    let fitness = r < -0.5 ? 0 : r <= 0.5 ? 1 : r <= 1 ? 2 : 3
-                    if abs(fitness - node.fitness) > 1 { d += fitnessDemerits }
-                    d += node.demerits
+                    guard r >= -1, let (line, fitness) = lineDemerits(from: node, to: here, ratio: r, tolerance: tolerance,
+                                                                     unhyphenatedLine: widths.unhyphenatedLine)
+                    else { continue }
+                    let d = line + node.demerits
+                    if d > bound { continue }
                     let lineClass = min(node.line + 1, widths.uniformFrom)
                     let key = lineClass * 4 + fitness
                     if bestDemerits[key].0 <= d { continue }
@@ -197,7 +246,8 @@ struct LineBreaker {
                 for key in touched where bestDemerits[key].1 >= 0 {
                     let best = bestDemerits[key]
                     nodes.append(made(Node(item: i, start: start, line: nodes[best.1].line + 1, fitness: key % 4,
-                                           demerits: best.0, previous: best.1)))
+                                           demerits: best.0, previous: best.1, flagged: here.flagged,
+                                           previousFlagged: nodes[best.1].flagged), items, widths))
                     active.append(nodes.count - 1)
                 }
             }
