@@ -40,4 +40,40 @@ final class ShapingPoolTests: XCTestCase {
         XCTAssertTrue(manager("body", source).context === shared, "back in the source pool once the lending pool is gone")
         XCTAssertEqual(source.contextCount, 1)
     }
+
+    /// A note's lines are measured by a layout manager made in the middle of the flow; it
+    /// borrows the flow's own context (`nestedShaping`), so the pool makes no other, and
+    /// the notes are set as a context of their own would set them.
+    func testNotesAreMeasuredWithTheFlowsOwnContext() {
+        func storage() -> TextStorage {
+            let storage = TextStorage()
+            let font = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10))
+            for k in 0..<8 {
+                storage.append(String(repeating: "A paragraph of plain words set in a narrow column. ", count: 4), attributes: font)
+                let note = Footnote("Note \(k): a remark at the foot, long enough to take a line or two of its own.",
+                                    attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 8)))
+                storage.append("*", attributes: TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10), footnote: note))
+                storage.append("\n", attributes: font)
+            }
+            return storage
+        }
+        func layOut(_ pool: ShapingPool?) -> LayoutManager {
+            let manager = LayoutManager(textStorage: storage(), shaping: pool)
+            for _ in 0..<6 { manager.addTextContainer(TextContainer(size: Size(width: 180, height: 240))) }
+            manager.ensureLayout()
+            return manager
+        }
+        let pool = ShapingPool()
+        let shared = layOut(pool)
+        XCTAssertEqual(pool.contextCount, 1, "the notes' manager borrowed the flow's context")
+        let own = layOut(nil)
+        XCTAssertEqual(shared.lineFragments.map(\.characterRange), own.lineFragments.map(\.characterRange))
+        XCTAssertEqual(shared.lineFragments.map(\.rect), own.lineFragments.map(\.rect))
+        func noteLines(_ manager: LayoutManager) -> [Rect] {
+            (0..<manager.textContainers.count).flatMap { manager.footnoteArea(inContainerAt: $0)?.lines.map(\.rect) ?? [] }
+        }
+        XCTAssertEqual(noteLines(shared), noteLines(own))
+        XCTAssertGreaterThan(noteLines(shared).count, 8)
+        XCTAssertEqual(pool.contextCount, 1)
+    }
 }

@@ -62,7 +62,7 @@ extension LayoutManager {
         // A note or a block keeps its own spacing: it is not set on the page's grid.
         var own = typesetting
         own.baselineGrid = 0
-        let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: own, shaping: shapingPool)
+        let probe = LayoutManager(textStorage: storage, defaults: defaults, typesetting: own, shaping: nestedShaping)
         probe.addTextContainer(TextContainer(size: Size(width: max(width, 1), height: 1e7)))
         probe.ensureLayout()
         storage.removeObserver(probe)

@@ -113,6 +113,10 @@ public final class LayoutManager: TextStorageObserver {
         shapingPool?.checkIn(context)
     }
 
+    /// Fonts for a layout manager made and laid out on this manager's thread while it lays
+    /// out (measuring a note, a column's text): this manager's own context, lent.
+    package var nestedShaping: ShapingPool { ShapingPool(lending: context) }
+
     // MARK: Stored state of the other parts (Flow/LayoutManager+*.swift)
 
     /// Whether paragraphs are shaped on a second thread, ahead of line breaking, while a

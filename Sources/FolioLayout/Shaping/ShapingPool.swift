@@ -44,6 +44,15 @@ public final class ShapingPool: @unchecked Sendable {
         source = pool
     }
 
+    /// A pool that lends `context` itself to all its borrowers, and gives it back to no
+    /// pool: for layout managers made and laid out on the thread of the manager that owns
+    /// `context`, in the middle of its layout (one measuring a note or a column's text), so
+    /// that they share its fonts and sorts instead of loading a font map of their own.
+    init(lending context: ShapingContext) {
+        onlyContext = context
+        source = nil
+    }
+
     deinit {
         if let onlyContext { source?.checkIn(onlyContext) }
     }

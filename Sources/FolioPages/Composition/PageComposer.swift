@@ -282,7 +282,7 @@ public final class PageComposer: LayoutManagerDelegate {
         let storage = TextStorage()
         storage.append(manager.textStorage.attributedText(in: from..<end))
         let probe = LayoutManager(textStorage: storage, defaults: manager.defaults, typesetting: manager.typesetting,
-                                  shaping: manager.shapingPool)
+                                  shaping: manager.nestedShaping)
         probe.addTextContainer(TextContainer(size: Size(width: width, height: 1e7)))
         // Set a line or two longer or shorter to mend the break before the page, it is
         // measured so.
