@@ -145,62 +145,102 @@ enum LineBreakAnalysis {
     /// (`lineBreak`, `mandatoryBreak`, `white`, `cursorPosition`); the end of the text counts
     /// as a paragraph separator, as in Pango.
     private static func analyse(_ entries: [UInt8]) -> [UInt8] {
-        /// Rule LB25's state (Pango's "Example 7 of Customization").
-        enum NumberState { case other, numeric, numericClose }
-        let count = entries.count
-        var out = [UInt8](repeating: 0, count: count + 1)
-        var prev: Class = .unknown, prevPrev: Class = .unknown
-        var prevNumber = NumberState.other
-        var prevIsCR = false
+        var out = [UInt8](repeating: 0, count: entries.count + 1)
         entries.withUnsafeBufferPointer { entries in
             out.withUnsafeMutableBufferPointer { out in
-                for i in 0...count {
-                    let entry: UInt8 = i < count ? entries[i] : Class.BK.rawValue | 0x80
-                    // Every entry holds a valid class (the table holds nothing else).
-                    let cls = unsafeBitCast(entry & 0x7F, to: Class.self)
-                    var bits: UInt8 = entry & 0x80 != 0 ? white : 0
-                    // Grapheme boundaries: every position but LF after CR (GB3) in this repertoire.
-                    if !(cls == .LF && prevIsCR) {
-                        bits |= cursorPosition
-                        var allowed: Bool
-                        var mandatory = false
-                        if cls == .AL && prev == .AL {
-                            // Inside a word (LB28), which no later rule overrides.
-                            allowed = false
-                        } else {
-                            let next: Class = i + 1 < count ? unsafeBitCast(entries[i + 1] & 0x7F, to: Class.self)
-                                : (i + 1 == count ? .BK : .unknown)
-                            (allowed, mandatory) = rules(cls, prev: prev, prevPrev: prevPrev, next: next,
-                                                         numeric: prevNumber == .numeric, numericClose: prevNumber == .numericClose)
-                        }
-                        if allowed { bits |= lineBreak }
-                        if mandatory { bits |= mandatoryBreak }
-                        var number = NumberState.other
-                        if cls == .NU { number = .numeric }
-                        if cls == .CL || cls == .CP { number = prevNumber == .numeric ? .numericClose : .other }
-                        if cls == .NU || cls == .SY || cls == .IS {
-                            if prevNumber != .numeric { prevNumber = number }
-                        } else {
-                            prevNumber = number
-                        }
-                    }
-                    // LB2 and LB3: never a break at the start, always a mandatory one at the end.
-                    if i == 0 { bits &= ~(lineBreak | mandatoryBreak) }
-                    if i == count { bits |= lineBreak | mandatoryBreak }
-                    out[i] = bits
-                    if cls != .SP {
-                        prevPrev = prev
-                        prev = cls
-                    } else if prev != .SP {
-                        prevPrev = prev
-                        prev = .SP
-                    }
-                    prevIsCR = cls == .CR
-                }
+                pairs.withUnsafeBufferPointer { pairs in analyse(entries, into: out, pairs: pairs) }
             }
         }
         return out
     }
+
+    /// The loop itself, over buffers (`pairs` is `LineBreakAnalysis.pairs`).
+    private static func analyse(_ entries: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>,
+                                pairs: UnsafeBufferPointer<UInt8>) {
+        /// Rule LB25's state (Pango's "Example 7 of Customization").
+        enum NumberState { case other, numeric, numericClose }
+        let count = entries.count
+        var prev: Class = .unknown, prevPrev: Class = .unknown
+        var prevNumber = NumberState.other
+        var prevIsCR = false
+        for i in 0...count {
+            let entry: UInt8 = i < count ? entries[i] : Class.BK.rawValue | 0x80
+            // Every entry holds a valid class (the table holds nothing else).
+            let cls = unsafeBitCast(entry & 0x7F, to: Class.self)
+            var bits: UInt8 = entry & 0x80 != 0 ? white : 0
+            // Grapheme boundaries: every position but LF after CR (GB3) in this repertoire.
+            if !(cls == .LF && prevIsCR) {
+                bits |= cursorPosition
+                var allowed: Bool
+                var mandatory = false
+                if cls == .AL && prev == .AL {
+                    // Inside a word (LB28), which no later rule overrides.
+                    allowed = false
+                } else if prevNumber == .other || numberClasses & (1 << cls.rawValue) == 0,
+                          !((prev == .PR || prev == .PO) && (cls == .OP || cls == .HY)) {
+                    // Neither the number state nor the next character can change
+                    // the answer: it depends on the classes before alone.
+                    let row = prev == .SP ? prevPrev : prev
+                    let answer = pairs[(Int(prev.rawValue) * classCount + Int(row.rawValue)) * classCount + Int(cls.rawValue)]
+                    allowed = answer & 1 != 0
+                    mandatory = answer & 2 != 0
+                } else {
+                    let next: Class = i + 1 < count ? unsafeBitCast(entries[i + 1] & 0x7F, to: Class.self)
+                        : (i + 1 == count ? .BK : .unknown)
+                    (allowed, mandatory) = rules(cls, prev: prev, prevPrev: prevPrev, next: next,
+                                                 numeric: prevNumber == .numeric, numericClose: prevNumber == .numericClose)
+                }
+                if allowed { bits |= lineBreak }
+                if mandatory { bits |= mandatoryBreak }
+                var number = NumberState.other
+                if cls == .NU { number = .numeric }
+                if cls == .CL || cls == .CP { number = prevNumber == .numeric ? .numericClose : .other }
+                if cls == .NU || cls == .SY || cls == .IS {
+                    if prevNumber != .numeric { prevNumber = number }
+                } else {
+                    prevNumber = number
+                }
+            }
+            // LB2 and LB3: never a break at the start, always a mandatory one at the end.
+            if i == 0 { bits &= ~(lineBreak | mandatoryBreak) }
+            if i == count { bits |= lineBreak | mandatoryBreak }
+            out[i] = bits
+            if cls != .SP {
+                prevPrev = prev
+                prev = cls
+            } else if prev != .SP {
+                prevPrev = prev
+                prev = .SP
+            }
+            prevIsCR = cls == .CR
+        }
+    }
+
+    private static let classCount = Int(Class.WJ.rawValue) + 1
+
+    /// The classes whose answer the number state (rule LB25's) can change, a bit each.
+    private static var numberClasses: UInt32 {
+        1 << Class.NU.rawValue | 1 << Class.SY.rawValue | 1 << Class.IS.rawValue | 1 << Class.CL.rawValue
+            | 1 << Class.CP.rawValue | 1 << Class.PO.rawValue | 1 << Class.PR.rawValue
+    }
+
+    /// `rules` worked out ahead for every (previous class, the class before the spaces,
+    /// class) with no number state and no say for the next character: bit 0 allowed, bit
+    /// 1 mandatory. Most characters are answered here; the rest ask `rules` itself.
+    private static let pairs: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: classCount * classCount * classCount)
+        for prev in 0..<classCount {
+            for row in 0..<classCount {
+                for cls in 0..<classCount {
+                    guard let p = Class(rawValue: UInt8(prev)), let r = Class(rawValue: UInt8(row)),
+                          let c = Class(rawValue: UInt8(cls)) else { continue }
+                    let (allowed, mandatory) = rules(c, prev: p, prevPrev: r, next: .unknown, numeric: false, numericClose: false)
+                    table[(prev * classCount + row) * classCount + cls] = (allowed ? 1 : 0) | (mandatory ? 2 : 0)
+                }
+            }
+        }
+        return table
+    }()
 
     /// Whether a line may break before a character of class `cls`, and whether it must:
     /// Pango's rules, lowest priority first, each later one overriding.
