@@ -133,6 +133,9 @@ extension BreakItems {
         }
         let eastAsian = p.eastAsian
         if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
+        // Its arrays, read alone: unwrapping the spacing at each word copied all six.
+        let hasGlue = eastAsian?.hasGlue, lineEndTrim = eastAsian?.lineEndTrim
+        let glueWidth = eastAsian?.width ?? [], glueStretch = eastAsian?.stretch ?? [], glueShrink = eastAsian?.shrink ?? []
         // A drop cap takes the first letter out of the lines: the first word's box is split
         // after it, so that breaking starts at an item (total fit, not first fit).
         let dropCapSplit = p.style.dropCapLines > 1 && p.style.lineBreakMode == .wordWrap ? DropCap.initialClusters(p) : nil
@@ -163,7 +166,7 @@ extension BreakItems {
             var end = c + 1
             while end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.breakBefore),
                   !p.clusterFlags[end].contains(.mandatoryBefore), !p.clusterFlags[end].contains(.tab),
-                  !p.clusterFlags[c].contains(.tab), eastAsian?.hasGlue[end] != true {
+                  !p.clusterFlags[c].contains(.tab), hasGlue?[end] != true {
                 end += 1
             }
             if eastAsian != nil, end - c >= EastAsianSpacing.longWord {
@@ -192,16 +195,16 @@ extension BreakItems {
             if end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.mandatoryBefore) {
                 let breakable = p.clusterFlags[end].contains(.breakBefore)
                 // A closing mark gives back its empty half when a line ends after it.
-                let trim = breakable ? eastAsian?.lineEndTrim[end - 1] ?? 0 : 0
-                if let eastAsian, eastAsian.hasGlue[end] {
+                let trim = breakable ? lineEndTrim?[end - 1] ?? 0 : 0
+                if hasGlue?[end] == true {
                     // Glue between ideographs, or around a Latin word among them: a
                     // break there drops it, as it drops a space.
                     if breakable && trim > 0 {
                         append(.penalty, width: -trim, penalty: 0, cluster: end)
                     }
                     if !breakable || trim > 0 { append(.penalty, width: 0, penalty: BreakItems.infinity, cluster: end) }
-                    append(.glue, width: eastAsian.width[end], stretch: justified ? eastAsian.stretch[end] : 0,
-                           shrink: justified ? eastAsian.shrink[end] : 0, cluster: end)
+                    append(.glue, width: glueWidth[end], stretch: justified ? glueStretch[end] : 0,
+                           shrink: justified ? glueShrink[end] : 0, cluster: end)
                 } else if breakable {
                     // Break opportunity without space: after a dash, between ideographs.
                     let dash = p.clusterFlags[end - 1].contains(.hyphenLike)

@@ -32,18 +32,20 @@ struct EastAsianSpacing {
         var classes = [EastAsianCharacter](repeating: .other, count: n)
         var scalars = [UInt32](repeating: 0, count: n)
         var em = [Double](repeating: 0, count: n)
+        // What each run says, read once (reading a run copies it, its attributes and all).
+        let runs = p.runs.map { (spaced: $0.attachment == nil && !$0.isRightToLeft, size: $0.font.size) }
         for c in 0..<n {
             let flags = p.clusterFlags[c]
             guard !flags.contains(.space), !flags.contains(.tab) else { continue }
-            let run = p.runs[Int(p.clusterRun[c])]
-            guard run.attachment == nil, !run.isRightToLeft else { continue }
+            let run = runs[Int(p.clusterRun[c])]
+            guard run.spaced else { continue }
             let s = EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c]))
             var k = EastAsianCharacter.of(s, style: style)
             // Tate-chū-yoko digits take an em of the line, as an ideograph does.
             if p.uprightGroups[Int(p.clusterRun[c])] != nil { k = .ideograph }
-            em[c] = run.font.size
+            em[c] = run.size
             // Punctuation drawn by a Latin font is narrow: nothing to compress or trim.
-            if k == .opening || k == .closing || k == .middle, p.clusterWidth[c] < 0.9 * run.font.size { k = .other }
+            if k == .opening || k == .closing || k == .middle, p.clusterWidth[c] < 0.9 * run.size { k = .other }
             classes[c] = k; scalars[c] = s
         }
         EastAsianSpacing.resolveDashes(&classes, scalars: scalars)
