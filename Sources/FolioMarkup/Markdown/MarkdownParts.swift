@@ -64,13 +64,19 @@ final class MarkdownParts {
     /// Whether `bytes` must be parsed as one: it may hold a link reference definition, or
     /// has a lone carriage return.
     private static func oneWhole(_ bytes: [UInt8]) -> Bool {
-        var previous: UInt8 = 0
-        for b in bytes {
-            if b == 0x3A, previous == 0x5D { return true }
-            if previous == 0x0D, b != 0x0A { return true }
-            previous = b
+        // `]:` anywhere, or a carriage return not followed by a line feed (the last byte
+        // included); each sought with `memchr`.
+        var found = false
+        MarkdownSource.forEach(0x3A, in: bytes) { i in
+            found = i > 0 && bytes[i - 1] == 0x5D
+            return !found
         }
-        return previous == 0x0D
+        if found { return true }
+        MarkdownSource.forEach(0x0D, in: bytes) { i in
+            found = i + 1 == bytes.count || bytes[i + 1] != 0x0A
+            return !found
+        }
+        return found
     }
 
     /// The next part's lines (1-based, a half-open range); nil after the last.

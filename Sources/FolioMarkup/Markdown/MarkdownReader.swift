@@ -41,6 +41,7 @@ extension MarkdownReader {
     /// ends a line at either, and Folio's line numbers must count the lines cmark counts.
     /// `\r\n` stays as it is.
     static func withLineFeeds(_ text: String) -> String {
+        guard MarkdownSource.contains(0x0D, in: text) else { return text }
         var utf8 = Array(text.utf8)
         guard let first = utf8.firstIndex(of: 0x0D) else { return text }
         var changed = false
@@ -307,7 +308,7 @@ extension MarkdownSource {
                 continue
             }
             // Most text has no brackets: keep it without looking at its bytes twice.
-            if resume == 0, frames.count == 1, !s.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }) {
+            if resume == 0, frames.count == 1, !MarkdownSource.contains(0x5B, or: 0x5D, in: s) {
                 append(.text(restore(s)))
                 p += 1
                 continue
