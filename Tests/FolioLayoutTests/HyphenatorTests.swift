@@ -1,4 +1,4 @@
-import FolioLayout
+@testable import FolioLayout
 import XCTest
 
 final class HyphenatorTests: XCTestCase {
@@ -92,5 +92,22 @@ final class HyphenatorTests: XCTestCase {
             XCTAssertEqual(line.glyphRuns.last?.text, "-")
             XCTAssertFalse(storage.substring(line.characterRange).hasSuffix("-"))
         }
+    }
+
+    /// The memo keys words by a hash and checks their bytes: with three bits of the hash,
+    /// most words share a key with another, and each still gets its own points, the first
+    /// time and from the memo after (taking out the byte comparison fails this).
+    func testWordsWhoseKeysCollideKeepTheirOwnPoints() throws {
+        let path = try XCTUnwrap(Hyphenator.dictionaryPath(for: "en-US"))
+        let colliding = try XCTUnwrap(Hyphenator(path: path, language: "en-US", keyMask: 0x7))
+        let reference = try XCTUnwrap(Hyphenator(path: path, language: "en-US"))
+        let words = Self.knownWords.keys.sorted() + ["typography", "hyphenated", "dictionary", "paragraph", "composition",
+                                                     "Education", "catastrophe", "extraordinary", "café", "naïveté"]
+        for round in 0..<2 {
+            for word in words {
+                XCTAssertEqual(colliding.hyphenationPoints(in: word), reference.hyphenationPoints(in: word), "\(word), round \(round)")
+            }
+        }
+        XCTAssertEqual(colliding.hyphenationPoints(in: "hyphenation"), [2, 6])
     }
 }

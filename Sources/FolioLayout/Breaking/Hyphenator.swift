@@ -63,10 +63,15 @@ public final class Hyphenator: @unchecked Sendable {
     private nonisolated(unsafe) static var cache: [String: Hyphenator?] = [:]
     private static let cacheLock = NSLock()
 
-    private init?(path: String, language: String) {
+    /// Bits of a word's hash the memo keys it by: all of them, but for a test that makes
+    /// words collide.
+    private let keyMask: UInt64
+
+    init?(path: String, language: String, keyMask: UInt64 = .max) {
         guard let d = hnj_hyphen_load(path) else { return nil }
         dict = d
         self.language = language
+        self.keyMask = keyMask
     }
 
     deinit { hnj_hyphen_free(dict) }
@@ -82,7 +87,7 @@ public final class Hyphenator: @unchecked Sendable {
     func hyphenationPoints(inUTF8 word: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard !word.isEmpty else { return [] }
         // Books repeat their words: each is looked up in the dictionary once.
-        let key = UTF8Bytes.fnv1a(word)
+        let key = UTF8Bytes.fnv1a(word) & keyMask
         lock.lock()
         if let known = memo.points(of: word, key: key) { lock.unlock(); return known }
         lock.unlock()
