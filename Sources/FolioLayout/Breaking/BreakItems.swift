@@ -134,7 +134,7 @@ extension BreakItems {
         let eastAsian = p.eastAsian
         if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
         // Its arrays, read alone: unwrapping the spacing at each word copied all six.
-        let hasGlue = eastAsian?.hasGlue, lineEndTrim = eastAsian?.lineEndTrim
+        let hasGlue = eastAsian?.hasGlue, endTrims = eastAsian?.lineEndTrim
         let glueWidth = eastAsian?.width ?? [], glueStretch = eastAsian?.stretch ?? [], glueShrink = eastAsian?.shrink ?? []
         // A drop cap takes the first letter out of the lines: the first word's box is split
         // after it, so that breaking starts at an item (total fit, not first fit).
@@ -195,7 +195,7 @@ extension BreakItems {
             if end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.mandatoryBefore) {
                 let breakable = p.clusterFlags[end].contains(.breakBefore)
                 // A closing mark gives back its empty half when a line ends after it.
-                let trim = breakable ? lineEndTrim?[end - 1] ?? 0 : 0
+                let trim = breakable ? endTrims?[end - 1] ?? 0 : 0
                 if hasGlue?[end] == true {
                     // Glue between ideographs, or around a Latin word among them: a
                     // break there drops it, as it drops a space.

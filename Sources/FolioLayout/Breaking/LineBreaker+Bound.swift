@@ -20,12 +20,17 @@ extension LineBreaker {
         return n
     }
 
-    /// The total demerits of a setting the search could make, found line by line: from
-    /// each break, the line of least demerits among those the search would weigh (up to
-    /// the first overfull one or a forced break). Infinity when it finds none, or when a
-    /// negative penalty could make a line cost less than nothing (then a dear start may
-    /// still end cheap, and nothing may be dropped).
+    /// The total demerits of a setting found line by line: from each break, the line of
+    /// least demerits among those the search would weigh (up to the first overfull one or
+    /// a forced break). It is almost always at or above the best the search finds, not
+    /// always: the search keeps one node per line class and fitness whatever hyphens came
+    /// before, so a ladder can make its best dearer (then the bounded search finds nothing
+    /// and `optimalBreaks` searches again). Infinity when it finds none, or when a line
+    /// could cost less than nothing — a negative penalty, or negative demerits among the
+    /// breaker's parameters — since then a dear start may still end cheap.
     func boundingDemerits(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double, hyphenate: Bool) -> Double {
+        guard linePenalty >= 0, flaggedDemerits >= 0, fitnessDemerits >= 0, finalHyphenDemerits >= 0,
+              ladderDemerits >= 0, brokenDemerits >= 0 else { return .infinity }
         let count = items.count
         var i = first
         while i < count {

@@ -155,9 +155,10 @@ extension LayoutManager {
         var dropCapFoot: (container: Int, y: Double)? = nil
         var firstLine = true
         var placedAny = false
-        // After a misprediction: the real width of the first line to break, and how often
-        // that has happened at this line (bounded, so layout always moves on).
-        var firstWidth: Double? = nil
+        // After a misprediction: the real slot of the first line to break (its width, and
+        // whether punctuation may hang at its ends), and how often that has happened at
+        // this line (bounded, so layout always moves on).
+        var firstSlot: LineSlot? = nil
         var retries = 0
         // How often images sized to their column were fitted again (bounded likewise).
         var refits = 0
@@ -173,9 +174,9 @@ extension LayoutManager {
             var predicted: [LineSlot] = []
             var probe = cursor
             var chainEnds = false
-            let override = firstWidth
+            let override = firstSlot
             let widths = LineBreaker.Widths(width: { [unowned self] k in
-                if k == 0, let override { return override }
+                if k == 0, let override { return override.textWidth }
                 while predicted.count <= k {
                     // Past the last place a line can go, lines keep the last width (placing
                     // them will report the text as unplaced).
@@ -197,7 +198,12 @@ extension LayoutManager {
                unhyphenatedLine: unhyphenatedLines[index].map { $0 - placedContainers.count },
                // Punctuation hangs only where a line meets the column's edge (not beside an
                // obstacle, a wrapped block or a drop cap): the breaker counts the room there only.
-               hangs: { k in k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true) })
+               // The first line's own slot when it was placed already, whatever lines were
+               // predicted before this is asked (the breaker may ask in any order).
+               hangs: { k in
+                   if k == 0, let override { return (override.hangsLeft, override.hangsRight) }
+                   return k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true)
+               })
             let spans: [LineSpan]
             let lineChanges = looseLines[index] ?? []
             if start == 0, firstLine, unhyphenatedLines[index] == nil, lineChanges.isEmpty, let spec = p.speculation,
@@ -248,7 +254,7 @@ extension LayoutManager {
                     continue breaking
                 }
                 // The width the line was broken for (none known for an empty paragraph's line).
-                let expected = k == 0 ? (firstWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
+                let expected = k == 0 ? (firstSlot?.textWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
                 let mispredicted = expected.map { abs(slot.textWidth - $0) > 0.01 } ?? (k > 0)
                 if mispredicted, retries < 4 {
                     // The line landed somewhere narrower or wider than predicted (a new
@@ -257,7 +263,7 @@ extension LayoutManager {
                     retries += 1
                     start = span.start
                     if k > 0 { firstLine = false }
-                    firstWidth = slot.textWidth
+                    firstSlot = slot
                     continue breaking
                 }
                 if !slot.closesLine, skips < 16, cutsWord(p, span) {
@@ -269,7 +275,7 @@ extension LayoutManager {
                     cursor = probe
                     start = span.start
                     if k > 0 { firstLine = false }
-                    firstWidth = nil
+                    firstSlot = nil
                     continue breaking
                 }
                 if keepsLines, let last = placedContainers.last, slot.containerIndex > last,
@@ -282,7 +288,7 @@ extension LayoutManager {
                     return
                 }
                 retries = 0
-                firstWidth = nil
+                firstSlot = nil
                 cursor = probe
                 let top = cursor.y
                 var truncation: LineBreakMode? = nil
