@@ -38,17 +38,25 @@ public struct AttributedText: Sendable {
             }
         }
         guard bytes.count > start else { return }
-        if let last = runs.last, last.attributes == attributes { runs[runs.count - 1].end = bytes.count }
+        extendLastRun(orAppend: attributes)
+    }
+
+    /// The last run taken to the end of the text when it has `attributes`, else a new run
+    /// of them: compared in place (a copy of the last run's attributes retained each of
+    /// their references, at every piece of every paragraph of a book).
+    private mutating func extendLastRun(orAppend attributes: TextAttributes) {
+        let n = runs.count
+        if n > 0, runs[n - 1].attributes == attributes { runs[n - 1].end = bytes.count }
         else { runs.append((bytes.count, attributes)) }
     }
 
     /// Ends the paragraph being built, giving it `style`; the separator takes the
     /// attributes of the text before it (or `attributes` when the paragraph is empty).
     public mutating func endParagraph(_ style: ParagraphStyle, attributes: TextAttributes = .none) {
-        let separatorAttributes = paragraphIsEmpty ? attributes : (runs.last?.attributes ?? attributes)
+        let continuesText = !paragraphIsEmpty && !runs.isEmpty
         bytes.append(0x0A)
-        if let last = runs.last, last.attributes == separatorAttributes { runs[runs.count - 1].end = bytes.count }
-        else { runs.append((bytes.count, separatorAttributes)) }
+        // After text, the separator joins its last run.
+        if continuesText { runs[runs.count - 1].end = bytes.count } else { extendLastRun(orAppend: attributes) }
         paragraphEnds.append(bytes.count)
         paragraphStyles.append(style)
     }
