@@ -45,4 +45,15 @@ final class MarkdownSourceScanTests: XCTestCase {
         XCTAssertEqual(MarkdownReader.withLineFeeds(lf.replacingOccurrences(of: "\n", with: "\r")), lf)
         XCTAssertEqual(MarkdownReader.withLineFeeds("a\rb\r\nc\r"), "a\nb\r\nc\n")
     }
+
+    /// `{toc}` alone in its paragraph, white space (Unicode's, as Foundation's set has it)
+    /// around it allowed; the quick look at the first byte changes none of these.
+    func testTheContentsMarkerIsFoundOnlyAlone() {
+        for text in ["{toc}", "  {toc} ", "\t{toc}", "\u{00A0}{toc}\u{2003}", "\u{3000}{toc}"] {
+            XCTAssertTrue(CmarkTree.isContentsMarker(text), text.debugDescription)
+        }
+        for text in ["", " ", "{toc} more", "a {toc}", "{TOC}", "x", "é{toc}", "\n{toc}", "{to c}"] {
+            XCTAssertFalse(CmarkTree.isContentsMarker(text), text.debugDescription)
+        }
+    }
 }

@@ -185,6 +185,9 @@ struct CmarkTree {
     /// than the first character that is not a space: Foundation's trimming, asked of every
     /// paragraph, cost 5 % of a novel's render.
     static func isContentsMarker(_ text: String) -> Bool {
+        // Nearly every paragraph starts with an ASCII letter: no set lookup for it. (Of
+        // ASCII, only the space and the tab are white space.)
+        if let b = text.utf8.first, b < 0x80, b != UInt8(ascii: "{"), b != 0x20, b != 0x09 { return false }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !CharacterSet.whitespaces.contains($0) }), scalars[first] == "{",
               let last = scalars.lastIndex(where: { !CharacterSet.whitespaces.contains($0) }) else { return false }
