@@ -41,6 +41,7 @@ struct LineBreaker {
         finalHyphenDemerits = parameters.finalHyphenDemerits
         ladderDemerits = 100 * parameters.doubleHyphenDemerits
         brokenDemerits = parameters.brokenPenalty * parameters.brokenPenalty
+        usesBound = parameters.boundsLoosestPass
     }
 
     struct Node {

@@ -98,6 +98,10 @@ public struct TypesettingParameters: Hashable, Sendable {
     /// comma 60 %, a closing double quote 50 %, an opening quote 50–70 % at the left), 0
     /// turns it off.
     public var protrusion: Double
+    /// Whether the pass that accepts any looseness is bounded by a setting found line by
+    /// line (`LineBreaker.boundingDemerits`); it chooses the same lines either way, and tests
+    /// turn it off to check that.
+    package var boundsLoosestPass = true
     /// The step of a baseline grid in points (0: none): every line of the flow starts on
     /// the next multiple of it from its container's top, so that headings, spacing and
     /// blocks never knock the lines of a page's columns, or of facing pages, out of line.
