@@ -57,7 +57,7 @@ final class LineBreakerBoundTests: XCTestCase {
         parameters.finalHyphenDemerits = Double(rng.below(2) * 5000)
         parameters.brokenPenalty = Double(rng.below(2) * 100)
         var breaker = LineBreaker(parameters)
-        breaker.usesBound = bounded
+        breaker.boundsLoosestPass = bounded
         return breaker
     }
 

@@ -1,8 +1,9 @@
 @testable import FolioMarkup
+import FolioLayout
 import FolioTestSupport
 import XCTest
 
-/// The byte searches the Markdown reader makes over a whole book (`MarkdownSource.contains`,
+/// The byte searches the Markdown reader makes over a whole book (`UTF8Bytes.contains`,
 /// `forEach`) against a plain walk over the bytes, on random text of ASCII, brackets, line
 /// breaks and multi-byte characters, and on strings whose bytes are not contiguous.
 final class MarkdownSourceScanTests: XCTestCase {
@@ -14,14 +15,14 @@ final class MarkdownSourceScanTests: XCTestCase {
             let text = (0..<rng.below(40)).map { _ in rng.pick(alphabet) }.joined()
             let bytes = Array(text.utf8)
             for (byte, other) in [(UInt8(0x5B), UInt8?(0x5D)), (0x0D, nil), (0xC2, nil), (0x0A, 0x3A)] {
-                XCTAssertEqual(MarkdownSource.contains(byte, or: other, in: text),
+                XCTAssertEqual(UTF8Bytes.contains(byte, or: other, in: text),
                                bytes.contains { $0 == byte || $0 == other }, "\(text.debugDescription) \(byte)")
             }
             var found: [Int] = []
-            MarkdownSource.forEach(0x0A, in: bytes) { found.append($0); return true }
+            UTF8Bytes.forEach(0x0A, in: bytes) { found.append($0); return true }
             XCTAssertEqual(found, bytes.indices.filter { bytes[$0] == 0x0A })
             var first: [Int] = []
-            MarkdownSource.forEach(0x5D, in: bytes) { first.append($0); return false }
+            UTF8Bytes.forEach(0x5D, in: bytes) { first.append($0); return false }
             XCTAssertEqual(first, Array(bytes.indices.filter { bytes[$0] == 0x5D }.prefix(1)))
         }
     }
@@ -30,10 +31,10 @@ final class MarkdownSourceScanTests: XCTestCase {
         // A substring's view of a larger string, and a bridged one, may not hand out a buffer.
         let whole = "plain text, then a [bracket] and a line\r\nend"
         let piece = whole[whole.index(whole.startIndex, offsetBy: 10)...]
-        XCTAssertTrue(MarkdownSource.contains(0x5B, or: 0x5D, in: String(piece)))
-        XCTAssertTrue(MarkdownSource.contains(0x0D, in: NSString(string: whole) as String))
-        XCTAssertFalse(MarkdownSource.contains(0x0D, in: NSString(string: "no return here") as String))
-        XCTAssertFalse(MarkdownSource.contains(0x5B, in: ""))
+        XCTAssertTrue(UTF8Bytes.contains(0x5B, or: 0x5D, in: String(piece)))
+        XCTAssertTrue(UTF8Bytes.contains(0x0D, in: NSString(string: whole) as String))
+        XCTAssertFalse(UTF8Bytes.contains(0x0D, in: NSString(string: "no return here") as String))
+        XCTAssertFalse(UTF8Bytes.contains(0x5B, in: ""))
     }
 
     /// A lone carriage return ends a line as a line feed does; CR LF is left to cmark.

@@ -5,21 +5,6 @@
 // than the best one.
 
 extension LineBreaker {
-    /// `node` with what the search reads of it at every break read once: the width of
-    /// its line, where that line starts in the prefix sums, and what may hang at its ends.
-    @inline(__always)
-    func made(_ node: Node, _ items: borrowing BreakItems, _ widths: Widths) -> Node {
-        var n = node
-        // The prefix sums have an entry past the last item: `start` may be `count`.
-        n.lineWidth = widths.width(n.line)
-        let hangs = widths.hangs?(n.line) ?? (left: true, right: true)
-        n.baseWidth = items.sums[n.start].width + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
-        n.baseStretch = items.sums[n.start].stretch
-        n.baseShrink = items.sums[n.start].shrink
-        n.hangsRight = hangs.right
-        return n
-    }
-
     /// The total demerits of a setting found line by line: from each break, the line of
     /// least demerits among those the search would weigh (up to the first overfull one or
     /// a forced break). It is almost always at or above the best the search finds, not

@@ -31,8 +31,8 @@ struct LineBreaker {
     /// interword glue does not stretch and the rag absorbs the slack.
     var ragStretch = 0.0
     /// Whether the search without a tolerance is bounded by a setting found first
-    /// (`boundingDemerits`); tests turn it off to compare.
-    var usesBound = true
+    /// (`boundingDemerits`; `TypesettingParameters.boundsLoosestPass`).
+    var boundsLoosestPass = true
 
     init(_ parameters: TypesettingParameters = .standard) {
         linePenalty = parameters.linePenalty
@@ -41,7 +41,7 @@ struct LineBreaker {
         finalHyphenDemerits = parameters.finalHyphenDemerits
         ladderDemerits = 100 * parameters.doubleHyphenDemerits
         brokenDemerits = parameters.brokenPenalty * parameters.brokenPenalty
-        usesBound = parameters.boundsLoosestPass
+        boundsLoosestPass = parameters.boundsLoosestPass
     }
 
     struct Node {
@@ -59,6 +59,21 @@ struct LineBreaker {
         var baseShrink = 0.0
         var lineWidth = 0.0     // the width of the line after this break
         var hangsRight = true   // whether that line's end may take its protrusion
+    }
+
+    /// `node` with what the search reads of it at every break read once: the width of
+    /// its line, where that line starts in the prefix sums, and what may hang at its ends.
+    @inline(__always)
+    func made(_ node: Node, _ items: borrowing BreakItems, _ widths: Widths) -> Node {
+        var n = node
+        // The prefix sums have an entry past the last item: `start` may be `count`.
+        n.lineWidth = widths.width(n.line)
+        let hangs = widths.hangs?(n.line) ?? (left: true, right: true)
+        n.baseWidth = items.sums[n.start].width + (hangs.left || !items.startTrimIsProtrusion ? items.startTrim(n.start) : 0)
+        n.baseStretch = items.sums[n.start].stretch
+        n.baseShrink = items.sums[n.start].shrink
+        n.hangsRight = hangs.right
+        return n
     }
 
     /// What the breaker reads of one legal break, once, for every node weighed against it.
@@ -137,7 +152,7 @@ struct LineBreaker {
         // the whole search finds; finding nothing there, it searches again without it.
         // Only worth it without a tolerance: within one, the search keeps few nodes and
         // costs about what finding the bound does.
-        let bound = usesBound && lineCounts == nil && tolerance == .infinity
+        let bound = boundsLoosestPass && lineCounts == nil && tolerance == .infinity
             ? boundingDemerits(items, from: first, widths: widths, tolerance: tolerance, hyphenate: hyphenate) : .infinity
         if bound.isFinite, let found = cheapest(items, from: first, widths: widths, tolerance: tolerance,
                                                 hyphenate: hyphenate, lineCounts: lineCounts, bound: bound) {

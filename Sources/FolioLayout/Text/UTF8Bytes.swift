@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reading UTF-8 where it lies, for the hot paths that look at a paragraph's bytes
 /// without making strings of them.
 package enum UTF8Bytes {
@@ -24,5 +26,29 @@ package enum UTF8Bytes {
             h &*= 0x0000_0100_0000_01b3
         }
         return h
+    }
+
+    /// Calls `body` with the index of each `byte` in `bytes`, in order, while it returns true.
+    package static func forEach(_ byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            while at < buffer.count, let hit = memchr(base + at, Int32(byte), buffer.count - at) {
+                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard body(i) else { return }
+                at = i + 1
+            }
+        }
+    }
+
+    /// Whether `text`'s UTF-8 holds `byte` (or, with `other`, either byte): asked of every piece
+    /// of a book's text, so native strings are searched with `memchr`.
+    package static func contains(_ byte: UInt8, or other: UInt8? = nil, in text: String) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            if memchr(base, Int32(byte), bytes.count) != nil { return true }
+            return other.map { memchr(base, Int32($0), bytes.count) != nil } ?? false
+        }
+        return found ?? text.utf8.contains { $0 == byte || $0 == other }
     }
 }

@@ -1,4 +1,5 @@
 import CCmark
+import FolioLayout
 
 /// The body cut into parts that cmark parses alone exactly as it parses them together, so
 /// that a long book is never held whole as cmark's tree (some ten bytes of nodes for each
@@ -67,12 +68,12 @@ final class MarkdownParts {
         // `]:` anywhere, or a carriage return not followed by a line feed (the last byte
         // included); each sought with `memchr`.
         var found = false
-        MarkdownSource.forEach(0x3A, in: bytes) { i in
+        UTF8Bytes.forEach(0x3A, in: bytes) { i in
             found = i > 0 && bytes[i - 1] == 0x5D
             return !found
         }
         if found { return true }
-        MarkdownSource.forEach(0x0D, in: bytes) { i in
+        UTF8Bytes.forEach(0x0D, in: bytes) { i in
             found = i + 1 == bytes.count || bytes[i + 1] != 0x0A
             return !found
         }

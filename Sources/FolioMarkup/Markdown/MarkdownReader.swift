@@ -1,3 +1,5 @@
+import FolioLayout
+
 /// Reads Markdown — CommonMark with GitHub's strikethrough, autolinks and task lists, smart
 /// punctuation, YAML front matter and `{…}` style attributes — into a `MarkdownDocument`.
 ///
@@ -41,7 +43,7 @@ extension MarkdownReader {
     /// ends a line at either, and Folio's line numbers must count the lines cmark counts.
     /// `\r\n` stays as it is.
     static func withLineFeeds(_ text: String) -> String {
-        guard MarkdownSource.contains(0x0D, in: text) else { return text }
+        guard UTF8Bytes.contains(0x0D, in: text) else { return text }
         var utf8 = Array(text.utf8)
         guard let first = utf8.firstIndex(of: 0x0D) else { return text }
         var changed = false
@@ -308,7 +310,7 @@ extension MarkdownSource {
                 continue
             }
             // Most text has no brackets: keep it without looking at its bytes twice.
-            if resume == 0, frames.count == 1, !MarkdownSource.contains(0x5B, or: 0x5D, in: s) {
+            if resume == 0, frames.count == 1, !UTF8Bytes.contains(0x5B, or: 0x5D, in: s) {
                 append(.text(restore(s)))
                 p += 1
                 continue

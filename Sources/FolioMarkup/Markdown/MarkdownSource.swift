@@ -1,3 +1,4 @@
+import FolioLayout
 import Foundation
 
 /// The body text as given to the C parser, with what is needed to turn its positions (byte
@@ -33,12 +34,12 @@ struct MarkdownSource {
         var hasEscapes = false
         // Each byte sought with `memchr` (a megabyte of text read a byte at a time was 3 %
         // of the time before layout could start).
-        MarkdownSource.forEach(0x0A, in: bytes) { i in starts.append(i + 1); return true }
-        MarkdownSource.forEach(0xC2, in: bytes) { i in
+        UTF8Bytes.forEach(0x0A, in: bytes) { i in starts.append(i + 1); return true }
+        UTF8Bytes.forEach(0xC2, in: bytes) { i in
             if i + 1 < bytes.count, (0x91...0x94).contains(bytes[i + 1]) { hasControls = true }
             return !hasControls
         }
-        MarkdownSource.forEach(0x5C, in: bytes) { i in
+        UTF8Bytes.forEach(0x5C, in: bytes) { i in
             if i + 1 < bytes.count, Self.protected[bytes[i + 1]] != nil { hasEscapes = true }
             return !hasEscapes
         }
@@ -95,7 +96,7 @@ struct MarkdownSource {
     /// cmark has removed the backslash), or into backslash and character for `raw` literals
     /// (code, HTML), where the backslash was never an escape.
     func restore(_ text: String, raw: Bool = false) -> String {
-        guard protectsEscapes, Self.contains(0xC2, in: text) else { return text }
+        guard protectsEscapes, UTF8Bytes.contains(0xC2, in: text) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 4)
@@ -111,30 +112,6 @@ struct MarkdownSource {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Calls `body` with the index of each `byte` in `bytes`, in order, while it returns true.
-    static func forEach(_ byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var at = 0
-            while at < buffer.count, let hit = memchr(base + at, Int32(byte), buffer.count - at) {
-                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                guard body(i) else { return }
-                at = i + 1
-            }
-        }
-    }
-
-    /// Whether `text`'s UTF-8 holds `byte` (or, with `other`, either byte): every piece of
-    /// a book's text is asked, so native strings are searched with `memchr`.
-    static func contains(_ byte: UInt8, or other: UInt8? = nil, in text: String) -> Bool {
-        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return false }
-            if memchr(base, Int32(byte), bytes.count) != nil { return true }
-            return other.map { memchr(base, Int32($0), bytes.count) != nil } ?? false
-        }
-        return found ?? text.utf8.contains { $0 == byte || $0 == other }
     }
 
     /// How many characters `bytes` (from the parsed text) took in the source: a protected
