@@ -3,8 +3,11 @@
 /// make a whole document use it: appending piece by piece to a storage would re-find
 /// paragraph boundaries after every piece.
 public struct AttributedText: Sendable {
-    /// The text so far, UTF-8.
+    /// The text so far, UTF-8 (from `origin`, when paragraphs were handed on).
     public private(set) var bytes: [UInt8] = []
+    /// Where `bytes` starts: 0, or the end of the paragraphs handed on with
+    /// `takeEndedParagraphs(keepingLast:)`. Offsets still count from the text's start.
+    public private(set) var origin = 0
     /// Character runs: end offset and attributes, in order.
     private(set) var runs: [(end: Int, attributes: TextAttributes)] = []
     /// Paragraphs ended so far: end offsets (after the separator) and styles, kept apart
@@ -17,13 +20,13 @@ public struct AttributedText: Sendable {
     public init() {}
 
     /// Length in UTF-8 bytes.
-    public var length: Int { bytes.count }
+    public var length: Int { origin + bytes.count }
 
     /// Where the paragraph being built starts.
-    public var paragraphStart: Int { paragraphEnds.last ?? 0 }
+    public var paragraphStart: Int { paragraphEnds.last ?? origin }
 
     /// Whether the paragraph being built has no text yet.
-    public var paragraphIsEmpty: Bool { bytes.count == paragraphStart }
+    public var paragraphIsEmpty: Bool { length == paragraphStart }
 
     /// Appends `string` with `attributes`. A newline in `string` is a line separator
     /// (U+2028) here: paragraphs end only through `endParagraph(_:)`.
@@ -46,8 +49,8 @@ public struct AttributedText: Sendable {
     /// their references, at every piece of every paragraph of a book).
     private mutating func extendLastRun(orAppend attributes: TextAttributes) {
         let n = runs.count
-        if n > 0, runs[n - 1].attributes == attributes { runs[n - 1].end = bytes.count }
-        else { runs.append((bytes.count, attributes)) }
+        if n > 0, runs[n - 1].attributes == attributes { runs[n - 1].end = length }
+        else { runs.append((length, attributes)) }
     }
 
     /// Ends the paragraph being built, giving it `style`; the separator takes the
@@ -56,26 +59,26 @@ public struct AttributedText: Sendable {
         let continuesText = !paragraphIsEmpty && !runs.isEmpty
         bytes.append(0x0A)
         // After text, the separator joins its last run.
-        if continuesText { runs[runs.count - 1].end = bytes.count } else { extendLastRun(orAppend: attributes) }
-        paragraphEnds.append(bytes.count)
+        if continuesText { runs[runs.count - 1].end = length } else { extendLastRun(orAppend: attributes) }
+        paragraphEnds.append(length)
         paragraphStyles.append(style)
     }
 
     /// Removes the separator after the last paragraph, so that the text does not end
     /// with an empty paragraph (which would take a line of its own).
     public mutating func removeFinalSeparator() {
-        guard bytes.last == 0x0A, let last = paragraphEnds.last, last == bytes.count else { return }
+        guard bytes.last == 0x0A, let last = paragraphEnds.last, last == length else { return }
         bytes.removeLast()
-        paragraphEnds[paragraphEnds.count - 1] = bytes.count
+        paragraphEnds[paragraphEnds.count - 1] = length
         runs[runs.count - 1].end -= 1
-        if runs[runs.count - 1].end == (runs.count > 1 ? runs[runs.count - 2].end : 0) { runs.removeLast() }
+        if runs[runs.count - 1].end == (runs.count > 1 ? runs[runs.count - 2].end : origin) { runs.removeLast() }
     }
 
     /// Sets `attributes` over `range` of the text built so far, merged on top of what is
     /// there (the custom attributes are merged too).
     public mutating func addAttributes(_ attributes: TextAttributes, range: Range<Int>) {
         var result: [(end: Int, attributes: TextAttributes)] = []
-        var start = 0
+        var start = origin
         for run in runs {
             let r = start..<run.end
             start = run.end
@@ -97,7 +100,7 @@ public struct AttributedText: Sendable {
                      "addAttributes: the ranges must be in order and not overlap")
         var result: [(end: Int, attributes: TextAttributes)] = []
         result.reserveCapacity(runs.count + 2 * spans.count)
-        var start = 0, k = 0
+        var start = origin, k = 0
         for run in runs {
             var lo = start
             start = run.end
@@ -121,15 +124,15 @@ public struct AttributedText: Sendable {
     /// the text when the last paragraph is ended); `other` must end its last paragraph. What
     /// was at `offset` and after moves `other.length` bytes on.
     public mutating func insert(_ other: AttributedText, at offset: Int) {
-        precondition(offset == 0 || paragraphEnds.contains(offset), "insert(_:at:) takes a paragraph's start")
+        precondition(offset == origin || paragraphEnds.contains(offset), "insert(_:at:) takes a paragraph's start")
         precondition(other.isEmptyOrEndsParagraph, "insert(_:at:) takes text whose last paragraph is ended")
         guard !other.bytes.isEmpty else { return }
         let delta = other.bytes.count
-        bytes.insert(contentsOf: other.bytes, at: offset)
+        bytes.insert(contentsOf: other.bytes, at: offset - origin)
         var newRuns: [(end: Int, attributes: TextAttributes)] = []
         newRuns.reserveCapacity(runs.count + other.runs.count)
         var inserted = false
-        var start = 0
+        var start = origin
         for run in runs {
             if !inserted, run.end > offset {
                 // A run across the insertion point is cut there.
@@ -164,11 +167,11 @@ public struct AttributedText: Sendable {
     /// A copy of `range` (UTF-8 bytes, clamped to the text): its runs, and the paragraphs
     /// that end inside it; text after the last of them is a paragraph still being built.
     public func attributedText(in range: Range<Int>) -> AttributedText {
-        let range = range.clamped(to: 0..<bytes.count)
+        let range = range.clamped(to: origin..<length)
         var copy = AttributedText()
         guard !range.isEmpty else { return copy }
-        copy.bytes = Array(bytes[range])
-        var start = 0
+        copy.bytes = Array(bytes[(range.lowerBound - origin)..<(range.upperBound - origin)])
+        var start = origin
         for run in runs {
             defer { start = run.end }
             let lo = max(start, range.lowerBound), hi = min(run.end, range.upperBound)
@@ -185,16 +188,43 @@ public struct AttributedText: Sendable {
     /// takes them holds the only reference, so they are neither copied nor held twice.
     mutating func take() -> (bytes: [UInt8], runs: [(end: Int, attributes: TextAttributes)], paragraphEnds: [Int], paragraphStyles: [ParagraphStyle]) {
         defer { self = AttributedText() }
-        return (bytes, runs, paragraphEnds, paragraphStyles)
+        guard origin > 0 else { return (bytes, runs, paragraphEnds, paragraphStyles) }
+        return (bytes, runs.map { ($0.end - origin, $0.attributes) }, paragraphEnds.map { $0 - origin }, paragraphStyles)
+    }
+
+    /// Hands on the paragraphs ended so far but the last `keepingLast`, as text of their own
+    /// (its offsets from 0), and lets go of them here: `origin` moves to where the text kept
+    /// starts, and offsets here do not change. A document built a part at a time (its
+    /// storage fed as its layout asks: `LayoutManager.textSupplier`) hands on each part so.
+    public mutating func takeEndedParagraphs(keepingLast kept: Int = 0) -> AttributedText {
+        var part = AttributedText()
+        let count = paragraphEnds.count - kept
+        guard count > 0 else { return part }
+        let cut = paragraphEnds[count - 1]
+        part.bytes = Array(bytes[..<(cut - origin)])
+        bytes.removeSubrange(..<(cut - origin))
+        // A run across the cut (the next paragraph's text in the same attributes) is split.
+        let across = runs.firstIndex { $0.end > cut } ?? runs.count
+        part.runs = runs[..<across].map { ($0.end - origin, $0.attributes) }
+        if across < runs.count, part.runs.last?.end != cut - origin, cut > (across > 0 ? runs[across - 1].end : origin) {
+            part.runs.append((cut - origin, runs[across].attributes))
+        }
+        runs.removeSubrange(..<across)
+        part.paragraphEnds = paragraphEnds[..<count].map { $0 - origin }
+        part.paragraphStyles = Array(paragraphStyles[..<count])
+        paragraphEnds.removeSubrange(..<count)
+        paragraphStyles.removeSubrange(..<count)
+        origin = cut
+        return part
     }
 
     /// Whether the text is empty or its last paragraph is ended.
-    var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphEnds.last == bytes.count }
+    var isEmptyOrEndsParagraph: Bool { bytes.isEmpty || paragraphEnds.last == length }
 
     /// Appends `other`: its runs, and its paragraphs (the first one continues the
     /// paragraph being built here).
     public mutating func append(_ other: AttributedText) {
-        let base = bytes.count
+        let base = length
         bytes += other.bytes
         for run in other.runs {
             if let last = runs.last, last.end == base, last.attributes == run.attributes { runs[runs.count - 1].end = base + run.end }
@@ -220,7 +250,7 @@ extension TextStorage {
             if lo < hi {
                 for run in attributeRuns(in: lo..<hi) { text.append(substring(run.range), attributes: run.attributes) }
             }
-            text.endParagraph(paragraphStyle(ofParagraph: index), attributes: attributes(at: max(0, min(lo, length - 1))).attributes)
+            text.endParagraph(paragraphStyle(ofParagraph: index), attributes: attributes(at: max(retainedRange.lowerBound, min(lo, length - 1))).attributes)
             if content.upperBound < paragraph.upperBound, content.upperBound < range.upperBound,
                let block = attributes(at: content.upperBound).attributes.floatingBlock {
                 // A floating block anchored on the separator goes with it.

@@ -2,8 +2,11 @@
 /// Edits cost O(runs after the edit point), so appending is O(1) amortised.
 struct RunArray<Value: Equatable> {
     private(set) var values: [Value] = []
-    /// `ends[i]` is the end offset of run `i`; run `i` starts at `ends[i-1]` (or 0).
+    /// `ends[i]` is the end offset of run `i`; run `i` starts at `ends[i-1]` (or `origin`).
     private(set) var ends: [Int] = []
+    /// Where the first run starts: 0, or later once runs were dropped from the front
+    /// (`dropRuns(endingBy:)`).
+    private(set) var origin = 0
 
     var length: Int { ends.last ?? 0 }
 
@@ -45,7 +48,7 @@ struct RunArray<Value: Equatable> {
     }
     var count: Int { values.count }
 
-    func start(ofRun i: Int) -> Int { i == 0 ? 0 : ends[i - 1] }
+    func start(ofRun i: Int) -> Int { i == 0 ? origin : ends[i - 1] }
     func range(ofRun i: Int) -> Range<Int> { start(ofRun: i)..<ends[i] }
 
     /// The run holding `offset` (the last run for `offset == length`).
@@ -68,7 +71,7 @@ struct RunArray<Value: Equatable> {
     /// index of the run starting at `offset` (or `count` at the end).
     private mutating func split(at offset: Int) -> Int {
         if offset >= length { return values.count }
-        if offset == 0 { return 0 }
+        if offset <= origin { return 0 }
         let i = runIndex(at: offset)
         if start(ofRun: i) == offset { return i }
         values.insert(values[i], at: i)
@@ -92,7 +95,7 @@ struct RunArray<Value: Equatable> {
 
     /// Replaces the offsets in `range` by `newLength` offsets holding `value`.
     mutating func replace(_ range: Range<Int>, newLength: Int, value: Value) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range out of bounds")
+        precondition(range.lowerBound >= origin && range.upperBound <= length, "range out of bounds")
         let first = split(at: range.lowerBound)
         let last = split(at: range.upperBound)
         let delta = newLength - range.count
@@ -113,6 +116,19 @@ struct RunArray<Value: Equatable> {
         let last = split(at: range.upperBound)
         for j in first..<last { values[j] = transform(values[j]) }
         mergeAround(first..<last)
+    }
+
+    /// Drops the runs that end at or before `offset`; the rest keep their offsets.
+    mutating func dropRuns(endingBy offset: Int) {
+        var n = 0
+        while n < ends.count - 1, ends[n] <= offset { n += 1 }
+        guard n > 0 else { return }
+        origin = ends[n - 1]
+        values.removeSubrange(0..<n)
+        ends.removeSubrange(0..<n)
+        // Most of the arrays let go (a long document fed a part at a time): not kept at
+        // their old size.
+        if values.count < values.capacity / 4 { values = Array(values); ends = Array(ends) }
     }
 
     /// The runs overlapping `range`, clipped to it.

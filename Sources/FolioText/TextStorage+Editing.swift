@@ -28,17 +28,17 @@ extension TextStorage {
         let inherited: TextAttributes
         if let attributes { inherited = attributes }
         else if characterRuns.count == 0 { inherited = typingAttributes }
-        else if !range.isEmpty || range.lowerBound == 0 { inherited = characterRuns.value(at: range.lowerBound).0 }
+        else if !range.isEmpty || range.lowerBound == origin { inherited = characterRuns.value(at: range.lowerBound).0 }
         else { inherited = characterRuns.value(at: range.lowerBound - 1).0 }
         // The new text takes the style of the paragraph it goes into: at a paragraph's
         // start that is the paragraph's own (its first character's), not the previous
         // paragraph's; only an empty last paragraph, which holds no style, takes the one
         // before it.
-        let atParagraphStart = range.lowerBound == 0
-            || (range.lowerBound < length && bytes[range.lowerBound - 1] == 0x0A)
+        let atParagraphStart = range.lowerBound == origin
+            || (range.lowerBound < length && bytes[range.lowerBound - 1 - origin] == 0x0A)
         let style = styleRuns.count == 0 ? typingParagraphStyle
             : styleRuns.value(at: min(atParagraphStart ? range.lowerBound : range.lowerBound - 1, length - 1)).0
-        bytes.replaceSubrange(range, with: new)
+        bytes.replaceSubrange((range.lowerBound - origin)..<(range.upperBound - origin), with: new)
         characterRuns.replace(range, newLength: new.count, value: inherited)
         styleRuns.replace(range, newLength: new.count, value: style)
         startsValid = false
@@ -98,7 +98,10 @@ extension TextStorage {
         if start < length {
             styleRuns.replace(start..<start, newLength: length - start, value: lastStyle)
         }
-        startsValid = false
+        // Only the new text is looked through for paragraph starts: a storage fed a part at
+        // a time while it is laid out (`discardText(beforeParagraph:)`) does not scan all of
+        // its text again at every part.
+        if startsValid { appendStarts(of: (base - origin)..<bytes.count, to: &starts) }
         noteEdit(.characters, range: base..<base, newLength: length - base)
         endEditing()
     }

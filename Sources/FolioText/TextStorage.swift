@@ -35,11 +35,18 @@ public final class TextStorage {
         public var changeInLength: Int
     }
 
+    /// The retained text: `bytes[k]` is the byte at offset `origin + k`.
     var bytes: [UInt8] = []
     var characterRuns = RunArray<TextAttributes>()
     var styleRuns = RunArray<ParagraphStyle>()
+    /// The retained paragraphs' starts (storage offsets): `starts[k]` is paragraph
+    /// `paragraphOrigin + k`'s.
     var starts: [Int] = [0]
     var startsValid = true
+    /// How many bytes, and paragraphs, were let go from the front
+    /// (`discardText(beforeParagraph:)`); offsets and indexes still count them.
+    var origin = 0
+    var paragraphOrigin = 0
 
     var editingDepth = 0
     var pendingMask: EditMask = []
@@ -83,31 +90,33 @@ public final class TextStorage {
 
     // MARK: Reading
 
-    /// Length in UTF-8 bytes.
-    public var length: Int { bytes.count }
+    /// Length in UTF-8 bytes (text let go by `discardText(beforeParagraph:)` included).
+    public var length: Int { origin + bytes.count }
     /// True when the storage holds no text.
-    public var isEmpty: Bool { bytes.isEmpty }
-    /// The whole text.
+    public var isEmpty: Bool { length == 0 }
+    /// The whole text (from `retainedRange`'s start, when text was let go).
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The text in `range` (UTF-8 byte offsets on scalar boundaries, checked).
     public func substring(_ range: Range<Int>) -> String {
         checkRange(range)
-        return String(decoding: bytes[range], as: UTF8.self)
+        return String(decoding: bytes[(range.lowerBound - origin)..<(range.upperBound - origin)], as: UTF8.self)
     }
 
     /// Calls `body` with the UTF-8 bytes in `range`, without copying.
     public func withUTF8<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         checkRange(range)
-        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        return try bytes.withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[(range.lowerBound - origin)..<(range.upperBound - origin)]))
+        }
     }
 
     /// The attributes in force at `offset` (a UTF-8 byte offset) and the range over which they hold.
     public func attributes(at offset: Int) -> (attributes: TextAttributes, range: Range<Int>) {
-        precondition(offset >= 0 && offset < max(length, 1), "offset \(offset) outside 0..<\(length)")
+        precondition(offset >= origin && offset < max(length, 1), "offset \(offset) outside \(origin)..<\(length)")
         if characterRuns.count == 0 { return (typingAttributes, 0..<0) }
         let (v, r) = characterRuns.value(at: offset)
-        return (v, r)
+        return (v, max(r.lowerBound, origin)..<r.upperBound)
     }
 
     /// The value of one attribute at `offset` and the longest range around it over which
@@ -115,8 +124,8 @@ public final class TextStorage {
     public func attribute(_ key: AttributeKey, at offset: Int) -> (value: AnyHashable?, range: Range<Int>) {
         let (attrs, base) = attributes(at: offset)
         let value = attrs.value(for: key)
-        var lo = base.lowerBound, hi = base.upperBound
-        while lo > 0, attributes(at: lo - 1).attributes.value(for: key) == value {
+        var lo = max(origin, base.lowerBound), hi = base.upperBound
+        while lo > origin, attributes(at: lo - 1).attributes.value(for: key) == value {
             lo = attributes(at: lo - 1).range.lowerBound
         }
         while hi < length, attributes(at: hi).attributes.value(for: key) == value {
@@ -127,7 +136,7 @@ public final class TextStorage {
 
     /// The runs of all attributes within `range` (UTF-8 bytes; the whole text when nil).
     public func attributeRuns(in range: Range<Int>? = nil) -> [(range: Range<Int>, attributes: TextAttributes)] {
-        let r = range ?? 0..<length
+        let r = range ?? origin..<length
         checkRange(r)
         return characterRuns.runs(in: r).map { ($0.range, $0.value) }
     }
@@ -159,19 +168,21 @@ public final class TextStorage {
     // MARK: Paragraphs
 
     /// Number of paragraphs; an empty storage has one, empty.
-    public var paragraphCount: Int { validateStarts(); return starts.count }
+    public var paragraphCount: Int { validateStarts(); return paragraphOrigin + starts.count }
 
     /// The range of paragraph `index`, including its terminating `"\n"` if it has one.
     public func paragraphRange(at index: Int) -> Range<Int> {
         validateStarts()
-        let end = index + 1 < starts.count ? starts[index + 1] : length
-        return starts[index]..<end
+        let k = index - paragraphOrigin
+        precondition(k >= 0, "paragraph \(index) was let go (discardText(beforeParagraph: \(paragraphOrigin)))")
+        let end = k + 1 < starts.count ? starts[k + 1] : length
+        return starts[k]..<end
     }
 
     /// The range of paragraph `index` without its terminator.
     public func paragraphContentRange(at index: Int) -> Range<Int> {
         let r = paragraphRange(at: index)
-        if r.upperBound > r.lowerBound && bytes[r.upperBound - 1] == 0x0A { return r.lowerBound..<(r.upperBound - 1) }
+        if r.upperBound > r.lowerBound && bytes[r.upperBound - 1 - origin] == 0x0A { return r.lowerBound..<(r.upperBound - 1) }
         return r
     }
 
@@ -179,17 +190,18 @@ public final class TextStorage {
     /// the last one).
     public func paragraphIndex(containing offset: Int) -> Int {
         validateStarts()
+        precondition(offset >= origin, "offset \(offset) was let go (discardText(beforeParagraph: \(paragraphOrigin)))")
         var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        return lo
+        return paragraphOrigin + lo
     }
 
     /// The style of the paragraph holding `offset`.
     public func paragraphStyle(at offset: Int) -> ParagraphStyle {
-        styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: min(offset, max(0, length - 1))).0
+        styleRuns.count == 0 ? typingParagraphStyle : styleRuns.value(at: min(max(offset, origin), max(origin, length - 1))).0
     }
 
     /// The style of paragraph `index`.
@@ -290,22 +302,30 @@ public final class TextStorage {
 
     func validateStarts() {
         guard !startsValid else { return }
-        var s = [0]
+        // The retained text starts a paragraph (text is let go a paragraph at a time).
+        var s = [origin]
         s.reserveCapacity(starts.count + 8)
-        bytes.withUnsafeBufferPointer { buf in
-            for i in 0..<buf.count where buf[i] == 0x0A && i + 1 <= buf.count { s.append(i + 1) }
-        }
+        appendStarts(of: 0..<bytes.count, to: &s)
         starts = s
         startsValid = true
     }
 
+    /// Appends to `starts` the start of every paragraph that a separator in `range` (of
+    /// `bytes`) begins.
+    func appendStarts(of range: Range<Int>, to starts: inout [Int]) {
+        let origin = origin
+        bytes.withUnsafeBufferPointer { buf in
+            for i in range where buf[i] == 0x0A { starts.append(origin + i + 1) }
+        }
+    }
+
     func checkRange(_ range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= length,
-                     "range \(range) outside the storage's 0..<\(length)")
+        precondition(range.lowerBound >= origin && range.upperBound <= length,
+                     "range \(range) outside the storage's \(origin)..<\(length)")
     }
 
     func checkBoundary(_ offset: Int) {
-        precondition(offset == length || bytes[offset] & 0xC0 != 0x80,
+        precondition(offset == length || bytes[offset - origin] & 0xC0 != 0x80,
                      "offset \(offset) falls inside a UTF-8 sequence; offsets count UTF-8 bytes")
     }
 }

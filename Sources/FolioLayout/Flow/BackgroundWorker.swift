@@ -29,8 +29,13 @@ final class BackgroundWorker: @unchecked Sendable {
     private var next: Int
     private var cancelled = false
     private let first: Int
-    private let count: Int
+    /// How many paragraphs from `first` the worker may shape: all of the storage's, or, while
+    /// text is still arriving (`LayoutManager.textSupplier`), those it holds whole
+    /// (`extend(toParagraph:)`).
+    private var count: Int
     private let storage: TextStorage
+    /// Held while the storage is read here: text arriving is appended under it.
+    private let storageLock: NSLock?
     private let defaults: LayoutDefaults
     private let typesetting: TypesettingParameters
     /// How far the worker may run ahead: a few pages, which bounds the memory of shaped
@@ -46,8 +51,8 @@ final class BackgroundWorker: @unchecked Sendable {
     /// Where the worker's own context comes from (and goes back to); nil: a new one.
     private let pool: ShapingPool?
 
-    init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, column: Column?,
-         shaping pool: ShapingPool? = nil) {
+    init(storage: TextStorage, defaults: LayoutDefaults, typesetting: TypesettingParameters, from first: Int, through end: Int,
+         column: Column?, shaping pool: ShapingPool? = nil, storageLock: NSLock? = nil) {
         self.column = column
         self.pool = pool?.forAnotherThread
         self.first = first
@@ -56,9 +61,11 @@ final class BackgroundWorker: @unchecked Sendable {
         self.defaults = defaults
         self.typesetting = typesetting
         self.storage = storage
+        self.storageLock = storageLock
         // Paragraph boundaries are computed lazily; settle them on this thread first so the
         // worker only ever reads.
-        count = max(0, storage.paragraphCount - first)
+        _ = storage.paragraphCount
+        count = max(0, end - first)
         let thread = Thread { [self] in run() }
         thread.stackSize = 8 << 20
         thread.start()
@@ -82,8 +89,10 @@ final class BackgroundWorker: @unchecked Sendable {
     /// Shapes one paragraph on the calling thread.
     static func shape(paragraph index: Int, of storage: TextStorage, defaults: LayoutDefaults,
                       typesetting: TypesettingParameters, column: Column?, context: ShapingContext,
-                      storageOffset: Int? = nil) -> ShapedParagraph {
+                      storageOffset: Int? = nil, storageLock: NSLock? = nil) -> ShapedParagraph {
+        storageLock?.lock()
         let i = input(paragraph: index, of: storage)
+        storageLock?.unlock()
         let room = column.map { AttachmentRoom(columnWidth: $0.width, padding: $0.padding, style: i.style) }
         return context.shapeParagraph(text: i.text, storageOffset: storageOffset ?? i.offset, attributeRuns: i.runs, style: i.style, defaults: defaults,
                                      typesetting: typesetting, room: room)
@@ -168,7 +177,7 @@ final class BackgroundWorker: @unchecked Sendable {
 
     private func shape(_ index: Int, context: ShapingContext) -> ShapedParagraph {
         let shaped = BackgroundWorker.shape(paragraph: index, of: storage, defaults: defaults, typesetting: typesetting,
-                                            column: column, context: context)
+                                            column: column, context: context, storageLock: storageLock)
         if let column { speculate(shaped, paragraph: index, column: column) }
         return shaped
     }
@@ -201,9 +210,9 @@ final class BackgroundWorker: @unchecked Sendable {
     /// worker is still on it, the caller shapes paragraphs further on with `context`
     /// (its own, on its own thread) rather than wait.
     func take(_ index: Int, context: ShapingContext) -> ShapedParagraph? {
-        guard index >= first, index < first + count else { return nil }
         condition.lock()
         defer { condition.unlock() }
+        guard index >= first, index < first + count else { return nil }
         while true {
             if let p = ready.removeValue(forKey: index) {
                 consumed = max(consumed, index + 1)
@@ -226,6 +235,16 @@ final class BackgroundWorker: @unchecked Sendable {
             }
             if !shapeAhead(context: context) { condition.wait() }
         }
+    }
+
+    /// Lets the worker shape paragraphs up to (not including) `end`: text that arrived
+    /// while layout ran (`LayoutManager.textSupplier`).
+    func extend(toParagraph end: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard end - first > count else { return }
+        count = end - first
+        condition.broadcast()
     }
 
     /// Stops the worker (after the jobs handed to it) and waits until it has stopped

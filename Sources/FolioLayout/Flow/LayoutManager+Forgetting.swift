@@ -25,6 +25,8 @@ extension LayoutManager {
         forgetFootnotes(beforeContainerAt: end)
         forgetFloats(beforeContainerAt: end)
         forgottenFragments += count
-        for c in 0..<end { discardedContainers.insert(c) }
+        forgottenContainers = max(forgottenContainers, end)
+        discardedContainers = discardedContainers.filter { $0 >= end }
+        discardForgottenText()
     }
 }

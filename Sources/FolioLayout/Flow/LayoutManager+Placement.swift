@@ -98,6 +98,7 @@ extension LayoutManager {
 
     func layoutNextParagraph() {
         let index = records.count
+        if expectsMoreText { supplyText(beyond: index) }
         guard index < textStorage.paragraphCount else { finish(); return }
         var p = shapedParagraph(index)
         if p.style.textBlockCount > 0 { return layoutTable(at: index, first: p) }

@@ -10,6 +10,8 @@ extension LayoutManager {
     /// edit to splice back if the flow reaches it in the same state. Editing the storage from a
     /// delegate callback during layout is a programming error (it traps).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextStorage.Edit) {
+        // Text the supplier appends past everything laid out (`textSupplier`).
+        if receivingText { return }
         precondition(!isLayingOut, "the text storage was edited while its layout manager was laying it out (from a delegate callback?); edit between layout calls")
         let first = storage.paragraphIndex(containing: min(edit.range.lowerBound, storage.length))
         let last = storage.paragraphIndex(containing: min(edit.range.upperBound, storage.length))
@@ -48,7 +50,7 @@ extension LayoutManager {
         guard !footnotePieces.contains(where: { $0.paragraphIndex >= firstOld }),
               !floatPieces.contains(where: { $0.paragraphIndex >= firstOld || $0.besideRect != nil }) else { return nil }
         guard start >= 0, start < fragments.count,
-              !fragments[start...].contains(where: { discardedContainers.contains($0.containerIndex) }),
+              !fragments[start...].contains(where: { $0.containerIndex < forgottenContainers || discardedContainers.contains($0.containerIndex) }),
               fragments[start].characterRange.lowerBound + edit.changeInLength == textStorage.paragraphRange(at: firstNew).lowerBound
         else { return nil }
         let startOffset = fragments[start].characterRange.lowerBound

@@ -6,7 +6,7 @@ extension LayoutManager {
     public func shapeInBackground() { shapesInBackground = true }
 
     func startWorker() {
-        guard shapesInBackground, worker == nil, records.count + 32 < textStorage.paragraphCount else { return }
+        guard shapesInBackground, worker == nil, records.count + 32 < settledParagraphCount else { return }
         // Speculate for the column the flow is in (or the last one), when it is a plain
         // rectangle: most paragraphs of a document of like pages will get its width.
         var column: BackgroundWorker.Column? = nil
@@ -16,7 +16,8 @@ extension LayoutManager {
             column = .init(width: c.contentRect.width, padding: c.lineFragmentPadding, typesetting: typesetting)
         }
         worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: records.count,
-                                  column: column, shaping: shapingPool)
+                                  through: settledParagraphCount, column: column, shaping: shapingPool,
+                                  storageLock: textSupplier == nil ? nil : storageLock)
     }
 
     /// Runs `job` on the thread shaping ahead (see `shapesInBackground`), before the next

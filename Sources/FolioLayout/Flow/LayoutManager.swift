@@ -1,3 +1,5 @@
+import Foundation
+
 /// Lays a text storage out across an ordered chain of text containers.
 ///
 /// Paragraphs are shaped once by Pango; the typesetter breaks them into lines as wide
@@ -131,8 +133,31 @@ public final class LayoutManager: TextStorageObserver {
     public var shapesInBackground = false
 
     /// Containers whose glyphs were discarded: their old layout is not spliced back
-    /// after an edit (it would draw nothing).
+    /// after an edit (it would draw nothing). Those before `forgottenContainers` are too.
     var discardedContainers = Set<Int>()
+    /// The containers before this one were forgotten (`forgetLayout(beforeContainerAt:)`).
+    var forgottenContainers = 0
+
+    /// Appends more of the text to the storage, when layout comes near the end of what it
+    /// holds, and returns whether still more will come: for a document too long to hold
+    /// whole, built a part at a time as its pages are set (`LayoutManager+Supply.swift`).
+    ///
+    /// Each call appends whole paragraphs, the last one ended by a separator — except the
+    /// call that returns false, whose text (possibly none) ends the storage. The storage's
+    /// last paragraph is not laid out until the supplier has returned false. What it appends
+    /// is not an edit to observers of this manager; the worker thread
+    /// (`shapesInBackground`) reads the storage meanwhile only under a lock, so the
+    /// supplier must append to the storage and do nothing else with it. With a supplier,
+    /// `forgetLayout(beforeContainerAt:)` lets go of the text before the lines kept
+    /// (`TextStorage.discardText(beforeParagraph:)`): the storage cannot be laid out again
+    /// from its start.
+    public var textSupplier: (() -> Bool)? { didSet { expectsMoreText = textSupplier != nil } }
+    /// Whether the supplier may append more text.
+    var expectsMoreText = false
+    /// Set while the supplier appends: its edit is not one to lay out again for.
+    var receivingText = false
+    /// Held while the storage grows, and by the worker thread while it reads the storage.
+    let storageLock = NSLock()
     /// Set while layout runs, when the storage must not change.
     var isLayingOut = false
 
@@ -194,7 +219,7 @@ public final class LayoutManager: TextStorageObserver {
     /// while layout runs (from a delegate callback) is seen as layout reaches it.
     public func textContainerChangedGeometry(_ container: TextContainer) {
         guard !isLayingOut, let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        if index < completedContainers, discardedContainers.contains(index) { return invalidateLayout(fromParagraph: 0) }
+        if index < completedContainers, index < forgottenContainers || discardedContainers.contains(index) { return invalidateLayout(fromParagraph: 0) }
         let first = firstFragment { $0.containerIndex >= index }
         if first < fragments.count {
             invalidateLayout(fromParagraph: fragments[first].paragraphIndex)
@@ -213,6 +238,7 @@ public final class LayoutManager: TextStorageObserver {
         // never written to costs no memory.
         fragments.reserveCapacity(max(fragments.count, textStorage.length / 20 + 64))
         isLayingOut = true
+        if expectsMoreText { supplyText(beyond: records.count) }
         startWorker()
         while !finished { layoutNextParagraph() }
         stopWorker()
@@ -229,6 +255,7 @@ public final class LayoutManager: TextStorageObserver {
         func done() -> Bool { finished || (nested ? cursor.containerIndex > index : completedContainers > index) }
         guard !done() else { return }
         isLayingOut = true
+        if expectsMoreText { supplyText(beyond: records.count) }
         if !nested { startWorker() }
         while !done() { layoutNextParagraph() }
         if !nested { stopWorker() }
@@ -282,6 +309,7 @@ public final class LayoutManager: TextStorageObserver {
             forgottenFragments = 0
             tail = nil
             discardedContainers.removeAll()
+            forgottenContainers = 0
             forgottenNotes.removeAll()
         }
         if keep < records.count {
@@ -303,5 +331,6 @@ public final class LayoutManager: TextStorageObserver {
         undoFloats(fromParagraph: keep)
         if keep == 0 { noteLineCache = [:] }
         discardedContainers = discardedContainers.filter { $0 < cursor.containerIndex }
+        forgottenContainers = min(forgottenContainers, cursor.containerIndex)
     }
 }

@@ -5,6 +5,12 @@
 extension LayoutManager {
     /// Lays out the table whose first cell is paragraph `index` (already shaped as `first`).
     func layoutTable(at index: Int, first: ShapedParagraph) {
+        // The whole table, however long, is in the storage before it is measured.
+        if expectsMoreText, let table = first.style.textBlock(atDepth: 0)?.table {
+            while expectsMoreText, textStorage.paragraphStyle(ofParagraph: settledParagraphCount - 1).textBlock(atDepth: 0)?.table === table {
+                takeSuppliedText()
+            }
+        }
         let table = TableStructure(storage: textStorage, from: index, depth: 0, limit: textStorage.paragraphCount)
         let t = table.table
         let last = table.paragraphs.upperBound - 1
@@ -37,7 +43,9 @@ extension LayoutManager {
             // A long table: measuring shaped more paragraphs than it kept. The worker,
             // now past the table, shapes them again ahead of the rows being set.
             stopWorker()
-            worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: dropped, column: nil)
+            worker = BackgroundWorker(storage: textStorage, defaults: defaults, typesetting: typesetting, from: dropped,
+                                      through: settledParagraphCount, column: nil,
+                                      storageLock: textSupplier == nil ? nil : storageLock)
         }
         func left(_ c: TextContainer) -> Double {
             let inner = c.contentRect.width - 2 * c.lineFragmentPadding

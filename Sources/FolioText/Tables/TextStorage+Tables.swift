@@ -14,7 +14,7 @@ extension TextStorage {
         let p = paragraphIndex(containing: min(max(0, offset), length))
         guard let block = paragraphStyle(ofParagraph: p).textBlock(atDepth: depth) else { return nil }
         var first = p, last = p
-        while first > 0, paragraphStyle(ofParagraph: first - 1).textBlock(atDepth: depth) == block { first -= 1 }
+        while first > firstRetainedParagraph, paragraphStyle(ofParagraph: first - 1).textBlock(atDepth: depth) == block { first -= 1 }
         while last + 1 < paragraphCount, paragraphStyle(ofParagraph: last + 1).textBlock(atDepth: depth) == block { last += 1 }
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
     }
@@ -28,7 +28,7 @@ extension TextStorage {
         guard let table = paragraphStyle(ofParagraph: p).textBlock(atDepth: depth)?.table else { return nil }
         func inTable(_ i: Int) -> Bool { paragraphStyle(ofParagraph: i).textBlock(atDepth: depth)?.table === table }
         var first = p, last = p
-        while first > 0, inTable(first - 1) { first -= 1 }
+        while first > firstRetainedParagraph, inTable(first - 1) { first -= 1 }
         while last + 1 < paragraphCount, inTable(last + 1) { last += 1 }
         return paragraphRange(at: first).lowerBound..<paragraphRange(at: last).upperBound
     }
