@@ -19,6 +19,11 @@ done
 if [ -d "$corpus" ]; then
   "$bin/folio" render "$corpus/little-women.md" --columns 2 --gutter 1cm --margin 2cm --size 10 --leading 12 -o "$out/lw.pdf" -q
   "$bin/folio" render "$corpus/rust-book-zh.md" -o "$out/rust-zh.pdf" -q
+  # Plain text is built a part at a time as it is set: the same book as text, two ways.
+  cp "$corpus/little-women.md" "$out/lw-text.txt"
+  "$bin/folio" render "$out/lw-text.txt" --columns 2 --gutter 1cm --margin 2cm --size 10 --leading 12 -o "$out/lw-text.pdf" -q
+  "$bin/folio" render "$out/lw-text.txt" -t two-column -o "$out/lw-text-two-column.pdf" -q
+  rm "$out/lw-text.txt"
 fi
 "$bin/folio" render Examples/sample.txt -o "$out/sample.pdf" -q
 "$bin/folio" render Examples/Documents/default.md -o "$out/default-flags.pdf" -q --columns 3 --size 8 --align left \

@@ -194,7 +194,20 @@ public struct RenderJob {
                                       columnHeight: geometry.textArea.height)
         builder.readRoot = readRoot
         let document: BuiltDocument
-        if isPlainText {
+        if isPlainText, builder.streamsPlainText, !template.needsPageCount {
+            // Built a part at a time as the pages are set, the text of those written let
+            // go: memory does not grow with the text's length.
+            if inputText == nil, input != "-" {
+                // Read as it is set, too: checked whole first (the errors name the place), then
+                // read a megabyte at a time.
+                let length = try PlainTextReader.validate(path: input)
+                document = try builder.streamPlainText(PlainTextParagraphs(contentsOfFile: input), length: length, file: input,
+                                                       language: markdown.frontMatter.language, variables: variables)
+            } else {
+                document = try builder.streamPlainText(documentText(), file: input,
+                                                       language: markdown.frontMatter.language, variables: variables)
+            }
+        } else if isPlainText {
             document = try builder.buildPlainText(documentText(), file: input,
                                                   language: markdown.frontMatter.language, variables: variables)
         } else {

@@ -66,6 +66,17 @@ public struct BuiltDocument {
     /// Things the reader should know that did not stop the build (a link to an unknown id).
     public var warnings: [String] = []
 
+    /// The rest of the text, when the document is built a part at a time as its layout
+    /// asks (`DocumentBuilder.streamPlainText`): hand it to the layout manager
+    /// (`LayoutManager.textSupplier`), which appends each part to `storage` and lets go of
+    /// the text of the pages written. Nil when `storage` holds the whole text. A document
+    /// with a supplier is laid out once: its page count is not known ahead (`{pages}`) and
+    /// its page references are not filled in.
+    public var textSupplier: (() -> Bool)?
+    /// How long the text will be (UTF-8 bytes, about) when `textSupplier` has appended all
+    /// of it: what progress is measured against.
+    public var expectedLength: Int?
+
     /// A document of `storage` with no headings, anchors, sections or metadata yet.
     public init(storage: TextStorage) { self.storage = storage }
 

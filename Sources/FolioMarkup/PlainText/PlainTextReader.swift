@@ -15,6 +15,56 @@ public enum PlainTextReader {
         try decode(readBytes(path: path), path: path)
     }
 
+    /// Checks the file at `path` as `read(path:)` does — it exists, is not a folder, is at
+    /// most `maximumBytes`, and is UTF-8 without NUL bytes — reading it a megabyte at a time
+    /// rather than holding it: for a text set a part at a time (`PlainTextParagraphs`).
+    /// Throws `read(path:)`'s error; returns the file's length in bytes.
+    public static func validate(path: String) throws -> Int {
+        try validate(path: path, readSize: 1 << 20)
+    }
+
+    /// Reading `readSize` bytes at a time (tests read a few at a time).
+    package static func validate(path: String, readSize: Int) throws -> Int {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw DocumentError(path: path, reason: "no such file")
+        }
+        if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
+        }
+        defer { try? handle.close() }
+        var total = 0
+        var carried: [UInt8] = []
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: readSize) }
+            catch { throw DocumentError(path: path, reason: "could not be read: \(error.localizedDescription)") }
+            guard let chunk, !chunk.isEmpty else { break }
+            total += chunk.count
+            if total > maximumBytes {
+                throw DocumentError(path: path, reason: "is larger than 256 MB, the most Folio reads of a text file (an endless device such as /dev/zero would never end); split the document")
+            }
+            var bytes = carried
+            bytes.append(contentsOf: chunk)
+            // A character cut by the chunk's end is checked with the next chunk.
+            var cut = bytes.count
+            var back = 0
+            while back < 3, cut > 0, bytes[cut - 1] & 0xC0 == 0x80 { cut -= 1; back += 1 }
+            if cut > 0, bytes[cut - 1] >= 0xC0 { cut -= 1 } else { cut = bytes.count }
+            let valid = bytes.withUnsafeBufferPointer { whole in
+                let part = UnsafeBufferPointer(rebasing: whole[..<cut])
+                guard let base = part.baseAddress else { return true }
+                return memchr(base, 0, part.count) == nil && String(validating: part, as: UTF8.self) != nil
+            }
+            // The whole file, read as `read(path:)` does, names the place of the fault.
+            guard valid else { _ = try read(path: path); return total }
+            carried = Array(bytes[cut...])
+        }
+        if !carried.isEmpty, String(validating: carried, as: UTF8.self) == nil { _ = try read(path: path) }
+        return total
+    }
+
     /// The bytes of the file at `path` (`-`: standard input), at most `maximumBytes`.
     public static func readBytes(path: String) throws -> Data {
         if path == "-" { return try readAll(FileHandle.standardInput, path: path) }
@@ -96,32 +146,7 @@ public enum PlainTextReader {
 
     /// The paragraphs of `text`: blocks separated by blank lines, inner newlines as spaces.
     public static func paragraphs(of text: String) -> [String] {
-        // Works on bytes: splitting a long String by Character is slow, and every byte
-        // that matters here (newline, CR, space, tab) is ASCII.
-        var result: [String] = []
-        var current: [UInt8] = []
-        var text = text
-        text.withUTF8 { bytes in
-            var lineStart = 0
-            func endLine(_ end: Int) {
-                var e = end
-                if e > lineStart, bytes[e - 1] == 0x0D { e -= 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<e])
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-                    if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)); current.removeAll(keepingCapacity: true) }
-                } else {
-                    if !current.isEmpty { current.append(0x20) }
-                    current.append(contentsOf: line)
-                }
-            }
-            for i in 0..<bytes.count where bytes[i] == 0x0A {
-                endLine(i)
-                lineStart = i + 1
-            }
-            endLine(bytes.count)
-        }
-        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
-        return result
+        Array(PlainTextParagraphs(text))
     }
 
     /// A storage holding `text`'s paragraphs with one set of attributes and style.

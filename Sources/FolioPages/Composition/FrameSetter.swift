@@ -138,3 +138,9 @@ final class FrameSetter {
         template.masters.values.contains { $0.frames.contains { $0.allTexts.contains { $0.contains("{pages}") } } }
     }
 }
+
+extension Template {
+    /// Whether a frame shows `{pages}`: the document is then laid out once to count its
+    /// pages before the first is drawn, so it must be whole before layout begins.
+    package var needsPageCount: Bool { FrameSetter.needsPageCount(self) }
+}

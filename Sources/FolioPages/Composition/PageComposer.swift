@@ -255,11 +255,13 @@ public final class PageComposer: LayoutManagerDelegate {
     private func balancedHeight(section: Int, from offset: Int, columns: Int, width: Double, available: Double,
                                 manager: LayoutManager) -> Double? {
         // Up to the next section, or the end of the text: the last page's columns
-        // balance too.
+        // balance too. (Text still arriving is taken in as far as the test below looks.)
+        let limit = Double(columns) * (available / 8) * (width / 3)
+        if section + 1 >= sections.count, !manager.hasWholeText { manager.ensureText(through: offset + Int(limit) + 1) }
         let end = section + 1 < sections.count ? sections[section + 1].offset : manager.textStorage.length
         guard end > offset else { return nil }
         // Far more text than the page holds: nothing to balance, and not worth measuring.
-        if Double(end - offset) > Double(columns) * (available / 8) * (width / 3) { return nil }
+        if Double(end - offset) > limit { return nil }
         // Notes at the feet of the columns would take room the measure below does not see.
         if manager.textStorage.hasFootnotes,
            manager.textStorage.attributeRuns(of: .footnote, in: offset..<end).contains(where: { $0.value != nil }) { return nil }

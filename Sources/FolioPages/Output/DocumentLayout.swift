@@ -47,6 +47,7 @@ struct DocumentLayout {
     /// Counts `document`'s pages when the template needs the count (see `PageCount`).
     func pageCount(of document: BuiltDocument) -> PageCount {
         guard FrameSetter.needsPageCount(template) else { return PageCount(total: nil) }
+        precondition(document.textSupplier == nil, "a document built a part at a time is laid out once: its page count is not known ahead")
         let counter = manager(for: document)
         let composer = composer(for: document)
         counter.delegate = composer
@@ -209,9 +210,12 @@ struct DocumentLayout {
         defer { document.storage.removeObserver(manager) }
         let composer = composer(for: document)
         manager.delegate = composer
+        // A document built as it is laid out: its text arrives a part at a time, and the
+        // text of the pages written is let go.
+        manager.textSupplier = document.textSupplier
         let sectionStarts = Set(composer.sections.map(\.offset))
         composer.onPageComplete = { [unowned manager] page in
-            onPage(LaidOutPage(page, manager: manager, sectionStarts: sectionStarts), manager)
+            onPage(LaidOutPage(page, manager: manager, sectionStarts: sectionStarts, textLength: document.expectedLength), manager)
             // The page is drawn (or copied out): its lines and glyphs are not needed again.
             manager.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
         }

@@ -24,7 +24,7 @@ package struct LaidOutPage: Sendable {
     /// `page` as `manager` has laid it out now. `sectionStarts`, the offsets where the
     /// document's sections begin, tell a column that ends its section from one the flow left
     /// short (see `TypesettingParameters.paragraphStretch`).
-    package init(_ page: ComposedPage, manager: LayoutManager, sectionStarts: Set<Int> = []) {
+    package init(_ page: ComposedPage, manager: LayoutManager, sectionStarts: Set<Int> = [], textLength: Int? = nil) {
         self.page = page
         var lines: [Int: [LineFragment]] = [:]
         for column in page.columns { lines[column.containerIndex] = Array(manager.lineFragments(inContainerAt: column.containerIndex)) }
@@ -72,7 +72,8 @@ package struct LaidOutPage: Sendable {
             }
             return bottom
         }
-        let length = manager.textStorage.length
+        // The text's whole length, when it is still arriving (`LayoutManager.textSupplier`).
+        let length = manager.hasWholeText ? manager.textStorage.length : max(textLength ?? 0, manager.textStorage.length)
         fractionDone = length > 0 ? min(1, Double(range.upperBound) / Double(length)) : 1
     }
 
