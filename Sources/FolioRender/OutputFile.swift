@@ -21,6 +21,18 @@ final class OutputFile {
     private(set) var descriptor: Int32
     /// The temporary file renamed over `target` by `commit()`; nil when written directly.
     private let temporary: String?
+    /// Whether the bytes go straight to the target (a device, FIFO or socket) as they are
+    /// written, with no file to drop if the render fails.
+    var writesDirectly: Bool { temporary == nil }
+
+    /// Whether an output opened at `path` would be written to directly: something is there
+    /// (itself or at the end of a symlink) that is neither a regular file nor a folder.
+    static func writesDirectly(to path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let kind = info.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
     private var closed = false
 
     /// Opens the output for `path`; throws `PDFDocument.WriteError` naming the reason.

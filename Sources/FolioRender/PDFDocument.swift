@@ -11,6 +11,11 @@ public final class PDFDocument {
     /// The final path of the PDF; nothing is there (or the old file stays) until `finish()`.
     public let path: String
     private let output: OutputFile
+    /// Whether pages go straight to the output as they are written (a pipe, a device): a
+    /// render that fails after its first page has then sent part of a PDF.
+    package var writesDirectly: Bool { output.writesDirectly }
+    /// Whether a PDF written to `path` would go straight to it (see `writesDirectly`).
+    package static func writesDirectly(to path: String) -> Bool { OutputFile.writesDirectly(to: path) }
     private let surface: OpaquePointer
     private var cr: OpaquePointer?
     private let images = ImageCache()

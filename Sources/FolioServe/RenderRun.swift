@@ -33,6 +33,7 @@ struct RenderRun {
         job.templateName = try request.template.map { try template(named: $0, in: folder) }
         job.readRoot = ReadRoot(folder, role: "the request's files")
         job.settings.parallelShaping = parallelShaping
+        job.streamsText = true
         job.settings.cancellation = cancellation
         if case .png = format {
             job.settings.pngDirectory = "\(folder)/png"
@@ -43,7 +44,10 @@ struct RenderRun {
         var warnings: [String]
         var zipped: (Data, Int)?
         do {
-            let prepared = try job.prepare()
+            var prepared = try job.prepare()
+            // A PDF answered as it is written has its status sent first: a document built as it
+            // is set is built whole before then, so that a fault in it is answered as one.
+            if stream != nil { try prepared.document.completeText() }
             warnings = prepared.dataWarnings + prepared.document.warnings
             if case .each(let pattern) = format {
                 let (bytes, files, pages, built) = try renderEach(job, prepared, pattern: pattern, in: folder)

@@ -25,6 +25,9 @@ public struct AttributedText: Sendable {
     /// Where the paragraph being built starts.
     public var paragraphStart: Int { paragraphEnds.last ?? origin }
 
+    /// How many paragraphs are ended in the text held (after `origin`).
+    public var endedParagraphCount: Int { paragraphEnds.count }
+
     /// Whether the paragraph being built has no text yet.
     public var paragraphIsEmpty: Bool { length == paragraphStart }
 

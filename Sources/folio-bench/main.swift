@@ -55,6 +55,8 @@ if ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] == nil { setenv("SOU
     job.overrides.size = 10
     job.overrides.leading = 12
     job.settings.parallelShaping = !singleThread
+    // As `folio render` builds it: a part at a time as the pages are set.
+    job.streamsText = true
     return job
 }
 

@@ -148,6 +148,8 @@ struct Render: ParsableCommand {
 
     func makeJob() throws -> RenderJob {
         var job = RenderJob(input: input)
+        // Built as it is set: a long book's memory does not grow with its length.
+        job.streamsText = true
         job.templateName = template
         job.dataPath = data
         job.strict = strict
@@ -299,6 +301,10 @@ struct Render: ParsableCommand {
         } else {
             do {
                 report = try job.render(prepared, to: out) { page, done in bar.update(page: page, fraction: done) }
+            } catch let error as DocumentError {
+                // A fault in the document found as it was built while set: it names its place.
+                bar.clear()
+                throw Messages.error("\(error)")
             } catch {
                 bar.clear()
                 // An error writing the PDF already names it.

@@ -75,4 +75,24 @@ final class PlainTextParagraphsTests: XCTestCase {
         XCTAssertThrowsError(try PlainTextReader.validate(path: dir.appendingPathComponent("none.txt").path))
         XCTAssertThrowsError(try PlainTextReader.validate(path: dir.path))
     }
+
+    func testAFileShorterThanWhenCheckedEndsWithAnError() throws {
+        let dir = try makeTemporaryDirectory("folio-paragraphs-changed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("text.txt").path
+        try Data("One.\n\nTwo.\n\nThree.\n".utf8).write(to: URL(fileURLWithPath: path))
+        let length = try PlainTextReader.validate(path: path)
+        var whole = try PlainTextParagraphs(contentsOfFile: path, length: length, readSize: 4)
+        var all: [String] = []
+        while let paragraph = whole.next() { all.append(paragraph) }
+        XCTAssertEqual(all, ["One.", "Two.", "Three."])
+        XCTAssertNil(whole.readError)
+        // Cut after it was checked.
+        try Data("One.\n\nTw".utf8).write(to: URL(fileURLWithPath: path))
+        var cut = try PlainTextParagraphs(contentsOfFile: path, length: length, readSize: 4)
+        var read: [String] = []
+        while let paragraph = cut.next() { read.append(paragraph) }
+        XCTAssertEqual(read.first, "One.")
+        XCTAssertTrue("\(cut.readError.map { "\($0)" } ?? "")".contains("changed while it was read"))
+    }
 }

@@ -70,6 +70,13 @@ public struct RenderJob {
     /// rendering service): `input` is then only its name in messages, and its folder the
     /// root images are read from unless `readRoot` says otherwise.
     public var inputText: String?
+    /// Whether a document that needs nothing of its whole text before its first page is
+    /// built a part at a time as its pages are set (`DocumentBuilder.streams`, plain text
+    /// alike), so that memory does not grow with its length. The prepared document's
+    /// storage is then empty until it is rendered, and fills, and lets go of its text, as
+    /// it is set; build warnings come with the render's report, and a fault in a late block
+    /// fails the render. Off by default: `prepare()` then builds the whole storage.
+    public var streamsText = false
     /// The data when it comes from memory, not a file: used instead of reading `dataPath`,
     /// which is then only its name in messages.
     public var dataValue: DataValue?
@@ -194,14 +201,14 @@ public struct RenderJob {
                                       columnHeight: geometry.textArea.height)
         builder.readRoot = readRoot
         let document: BuiltDocument
-        if isPlainText, builder.streamsPlainText, !template.needsPageCount {
+        if isPlainText, streamsText, builder.streamsPlainText, !template.needsPageCount {
             // Built a part at a time as the pages are set, the text of those written let
             // go: memory does not grow with the text's length.
             if inputText == nil, input != "-" {
                 // Read as it is set, too: checked whole first (the errors name the place), then
                 // read a megabyte at a time.
                 let length = try PlainTextReader.validate(path: input)
-                document = try builder.streamPlainText(PlainTextParagraphs(contentsOfFile: input), length: length, file: input,
+                document = try builder.streamPlainText(PlainTextParagraphs(contentsOfFile: input, length: length), length: length, file: input,
                                                        language: markdown.frontMatter.language, variables: variables)
             } else {
                 document = try builder.streamPlainText(documentText(), file: input,
@@ -210,6 +217,11 @@ public struct RenderJob {
         } else if isPlainText {
             document = try builder.buildPlainText(documentText(), file: input,
                                                   language: markdown.frontMatter.language, variables: variables)
+        } else if streamsText, merging == nil, !template.needsPageCount, builder.streams(markdown, blocks: blocks!) {
+            // Built a part at a time as the pages are set (nothing in it needs the whole
+            // text first): layout starts at once, and the text of the pages written is let go.
+            document = try builder.streamMarkdown(markdown, blocks: blocks!)
+            blocks = nil
         } else {
             document = try builder.build(markdown, blocks: blocks!)
             // cmark's tree is gone; its root goes too, before the pages below are handed

@@ -76,6 +76,31 @@ public struct BuiltDocument {
     /// How long the text will be (UTF-8 bytes, about) when `textSupplier` has appended all
     /// of it: what progress is measured against.
     public var expectedLength: Int?
+    /// The headings, anchors and sections of a document built a part at a time
+    /// (`DocumentBuilder.streamMarkdown`), as far as `textSupplier` has built it; nil when
+    /// they are all in `headings`, `anchors` and `sections`.
+    public var marksSoFar: GrowingMarks?
+    /// For a document built a part at a time, once `textSupplier` has said it has no more:
+    /// the fault that ended the build early, if any (the render must fail with it), and
+    /// the build's warnings.
+    public var buildOutcome: (() -> (error: (any Error)?, warnings: [String]))?
+
+    /// Builds the rest of a document built a part at a time (`textSupplier`) into
+    /// `storage` now, so that it is laid out as a whole one is: for an output that takes
+    /// pages as they are written (a pipe), where a fault found in a late block must stop
+    /// the render before its first page. Throws that fault.
+    public mutating func completeText() throws {
+        guard let supply = textSupplier else { return }
+        while supply() {}
+        textSupplier = nil
+        if let marks = marksSoFar {
+            headings = marks.headings
+            anchors = marks.anchors
+            sections = marks.sections
+            marksSoFar = nil
+        }
+        if let error = buildOutcome?().error { throw error }
+    }
 
     /// A document of `storage` with no headings, anchors, sections or metadata yet.
     public init(storage: TextStorage) { self.storage = storage }

@@ -308,19 +308,15 @@ struct BuildState {
         // One pass over the links: those to nowhere (an error in the PDF) and those the
         // policy refuses — a `{link=…}` attribute or a style may carry one — lose their
         // link; the text stays.
-        var unlinked: [Range<Int>] = []
-        for run in storage.attributeRuns(of: .link) {
-            guard let target = run.value?.base as? String else { continue }
-            if !LinkPolicy.allows(target) { warnDroppedLink(target) }
-            else if !dead.contains(target) { continue }
-            unlinked.append(run.range)
-        }
-        if !unlinked.isEmpty {
-            storage.beginEditing()
-            for range in unlinked { storage.removeAttribute(.link, range: range) }
-            storage.endEditing()
-        }
+        unlink(in: storage, range: nil, dead: dead)
         built.warnings = warnings
+        try documentFields(&built)
+        return built
+    }
+
+    /// What the document's front matter and template give beside its text: the PDF's
+    /// metadata, the language, the frames' fields and images.
+    mutating func documentFields(_ built: inout BuiltDocument) throws {
         let fm = document.frontMatter
         // Metadata and frames ({title}) take the plain text of Markdown values.
         let plain = { (value: String) in FrontMatter.paragraphs(value, file: document.file).map(\.plainText).joined(separator: " ") }
@@ -332,7 +328,26 @@ struct BuildState {
         if let title { built.variables["title"] = title }
         if let author { built.variables["author"] = author }
         try resolveFrameImages(&built)
-        return built
+    }
+}
+
+extension BuildState {
+    /// Takes the link off the links in `range` of `storage` (all of it when nil) that go
+    /// nowhere (`dead`: an error in the PDF) or that the policy refuses — a `{link=…}`
+    /// attribute or a style may carry one; the text stays.
+    mutating func unlink(in storage: TextStorage, range: Range<Int>?, dead: Set<String>) {
+        var unlinked: [Range<Int>] = []
+        for run in storage.attributeRuns(of: .link, in: range) {
+            guard let target = run.value?.base as? String else { continue }
+            if !LinkPolicy.allows(target) { warnDroppedLink(target) }
+            else if !dead.contains(target) { continue }
+            unlinked.append(run.range)
+        }
+        if !unlinked.isEmpty {
+            storage.beginEditing()
+            for range in unlinked { storage.removeAttribute(.link, range: range) }
+            storage.endEditing()
+        }
     }
 }
 

@@ -43,6 +43,7 @@ extension DocumentBuilder {
             return more
         }
         built.expectedLength = length
+        built.buildOutcome = { (source.readError, []) }
         return built
     }
 }
@@ -59,6 +60,9 @@ private final class PlainTextSource {
     }
 
     var hasMore: Bool { ahead != nil }
+
+    /// Why the paragraphs ended early, if they did (`PlainTextParagraphs.readError`).
+    var readError: DocumentError? { paragraphs.readError }
 
     func next() -> String? {
         defer { if ahead != nil { ahead = paragraphs.next() } }

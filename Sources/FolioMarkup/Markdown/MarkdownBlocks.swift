@@ -17,9 +17,20 @@ package final class MarkdownBlocks {
     /// mail merge reads one short body per record).
     static let readAheadMinimumBytes = 16 << 10
 
+    /// The body as written (the parser's tree holds it too).
+    private let original: [UInt8]
+
+    /// The body's length in bytes.
+    package var bodyLength: Int { bodyBytes }
+
+    /// Whether the body holds anything that needs the whole document built before its
+    /// first page is set (`DocumentBuilder.streams`).
+    package var bodyMayNeedWholeDocument: Bool { DocumentBuilder.mayNeedWholeDocument(original) }
+
     /// Blocks of `source`, parsed in parts of at least `minimumPartBytes`.
     init(source: MarkdownSource, minimumPartBytes: Int = 64 << 10) {
         bodyBytes = source.original.count
+        original = source.original
         parser = BlockParser(tree: CmarkTree(source: source),
                              parts: MarkdownParts(source: source, minimumBytes: minimumPartBytes))
     }

@@ -11,6 +11,12 @@ public struct PlainTextParagraphs: Sequence, IteratorProtocol {
     private var file: FileHandle?
     private var buffer: [UInt8] = []
     private var ended = false
+    /// How many bytes of the file are still to read: the length it was checked at.
+    private var unread = Int.max
+    private var path = ""
+    /// Why the file's paragraphs ended before its end: it could not be read, or it changed
+    /// after it was checked (`validate(path:)`). The text is then incomplete: fail with it.
+    public private(set) var readError: DocumentError?
     /// Where the next line starts in the string or the buffer (UTF-8 bytes).
     private var position = 0
 
@@ -24,18 +30,23 @@ public struct PlainTextParagraphs: Sequence, IteratorProtocol {
     /// The paragraphs of the file at `path`, read as they are asked for. The file should
     /// have been checked to be UTF-8 (`PlainTextReader.validate(path:)`): bytes that are not
     /// (the file changed since) are read as U+FFFD.
-    public init(contentsOfFile path: String) throws {
-        try self.init(contentsOfFile: path, readSize: 1 << 20)
+    ///
+    /// With `length` (what `validate(path:)` answered), no more than that is read, and a
+    /// file found shorter, or unreadable, ends the paragraphs with `readError`.
+    public init(contentsOfFile path: String, length: Int? = nil) throws {
+        try self.init(contentsOfFile: path, length: length, readSize: 1 << 20)
     }
 
     /// Reading `readSize` bytes at a time (tests read a byte or a few at a time).
-    package init(contentsOfFile path: String, readSize: Int) throws {
+    package init(contentsOfFile path: String, length: Int? = nil, readSize: Int) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
         }
         text = nil
         file = handle
+        self.path = path
         self.readSize = readSize
+        unread = length ?? .max
     }
 
     /// The bytes read from a file at a time.
@@ -61,12 +72,25 @@ public struct PlainTextParagraphs: Sequence, IteratorProtocol {
             // The paragraph goes on past what was read: the bytes before it are done with.
             buffer.removeSubrange(0..<position)
             position = 0
-            if let chunk = (try? file?.read(upToCount: readSize)) ?? nil, !chunk.isEmpty {
-                buffer.append(contentsOf: chunk)
-            } else {
-                ended = true
-            }
+            ended = !readMore()
         }
+    }
+
+    /// Reads the next piece of the file into `buffer`; false at its end.
+    private mutating func readMore() -> Bool {
+        guard unread > 0, let file else { return false }
+        let chunk: Data?
+        do { chunk = try file.read(upToCount: Swift.min(readSize, unread)) } catch {
+            readError = DocumentError(path: path, reason: "could not be read: \(error.localizedDescription)")
+            return false
+        }
+        guard let chunk, !chunk.isEmpty else {
+            if unread != .max { readError = DocumentError(path: path, reason: "is shorter than when it was checked: it changed while it was read; nothing was written") }
+            return false
+        }
+        if unread != .max { unread -= chunk.count }
+        buffer.append(contentsOf: chunk)
+        return true
     }
 
     /// The paragraph that starts at `start` in `bytes` (blank lines before it skipped), as

@@ -8,9 +8,9 @@ public final class PageComposer: LayoutManagerDelegate {
     /// The template the pages are made from (after overrides).
     public let template: Template
     /// Sorted by offset.
-    public let sections: [SectionMark]
+    public private(set) var sections: [SectionMark]
     /// Offsets where a section heading starts (a page starting there uses `opening`).
-    public let openings: Set<Int>
+    public private(set) var openings: Set<Int>
     /// The pages made so far, in order. A page's last column set may still gain columns
     /// until the page is complete (`onPageComplete`).
     public private(set) var pages: [ComposedPage] = []
@@ -179,6 +179,14 @@ public final class PageComposer: LayoutManagerDelegate {
             completed += 1
             onPageComplete?(pages[completed - 1])
         }
+    }
+
+    /// Takes in the sections and section headings of text that arrived after the composer
+    /// was made (a document built as it is laid out: `LayoutManager.textSupplier`); they
+    /// come before the flow reaches them.
+    public func add(sections new: some Sequence<SectionMark>, openings offsets: some Sequence<Int>) {
+        sections = (sections + new).sorted { $0.offset < $1.offset }
+        openings.formUnion(offsets)
     }
 
     /// The room a new band of columns needs: a few lines of body text.

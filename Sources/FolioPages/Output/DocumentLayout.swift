@@ -211,10 +211,24 @@ struct DocumentLayout {
         let composer = composer(for: document)
         manager.delegate = composer
         // A document built as it is laid out: its text arrives a part at a time, and the
-        // text of the pages written is let go.
-        manager.textSupplier = document.textSupplier
-        let sectionStarts = Set(composer.sections.map(\.offset))
-        composer.onPageComplete = { [unowned manager] page in
+        // text of the pages written is let go. Its sections and section headings come
+        // with each part.
+        if let supply = document.textSupplier {
+            var taken = (sections: 0, headings: 0)
+            let level = template.sectionLevel
+            manager.textSupplier = { [unowned composer] in
+                let more = supply()
+                if let marks = document.marksSoFar {
+                    composer.add(sections: marks.sections[taken.sections...],
+                                 openings: marks.headings[taken.headings...].filter { $0.level <= level }.map(\.offset))
+                    taken = (marks.sections.count, marks.headings.count)
+                }
+                return more
+            }
+        }
+        var sectionStarts = Set(composer.sections.map(\.offset))
+        composer.onPageComplete = { [unowned manager, unowned composer] page in
+            if document.textSupplier != nil { sectionStarts = Set(composer.sections.map(\.offset)) }
             onPage(LaidOutPage(page, manager: manager, sectionStarts: sectionStarts, textLength: document.expectedLength), manager)
             // The page is drawn (or copied out): its lines and glyphs are not needed again.
             manager.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)

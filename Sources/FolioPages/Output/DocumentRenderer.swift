@@ -12,6 +12,11 @@ public enum DocumentRenderer {
     public static func render(_ document: BuiltDocument, template: Template, styles: StyleSheet?,
                               defaults: LayoutDefaults, settings: RenderSettings = RenderSettings(), to path: String,
                               progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
+        var document = document
+        // Into a pipe, bytes go out from the first: a document built as it is set is built
+        // whole before the PDF is begun, so that a fault in it stops the render first.
+        // Page previews are written as pages are, too.
+        if PDFDocument.writesDirectly(to: path) || settings.pngDirectory != nil { try document.completeText() }
         let session = try RenderSession(template: template, styles: styles, defaults: defaults, settings: settings,
                                         metadata: document.metadata, to: path)
         do {

@@ -3,8 +3,8 @@ import Foundation
 /// Writes the PDF outline (bookmarks nested by heading level) and the destinations
 /// internal links point to, page by page as pages are drawn.
 struct OutlineBuilder {
-    let headings: [HeadingMark]
-    let anchors: [Anchor]
+    private(set) var headings: [HeadingMark]
+    private(set) var anchors: [Anchor]
     /// The item the top-level headings go under.
     let root: Int
     /// Pages of the PDF before this document's first.
@@ -50,6 +50,13 @@ struct OutlineBuilder {
                                           page: pageOffset + page.number, at: p, open: heading.level <= 1)
             stack.append((heading.level, item))
         }
+    }
+
+    /// Takes in the headings and anchors of text that arrived after the builder was made
+    /// (a document built as it is laid out), before pages holding them are marked.
+    mutating func add(headings new: some Sequence<HeadingMark>, anchors more: some Sequence<Anchor>) {
+        headings += new
+        anchors += more
     }
 
     /// The top-left of the line holding `offset` on `page`, in page coordinates.

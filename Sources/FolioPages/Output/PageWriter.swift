@@ -16,7 +16,11 @@ final class PageWriter {
     let language: String?
     /// Pages of the PDF before this document's first.
     let firstPage: Int
-    private let sectionHeadings: [HeadingMark]
+    private var sectionHeadings: [HeadingMark]
+    /// A document built as it is laid out: its headings and anchors so far, and how many
+    /// of them were taken in.
+    private let marks: GrowingMarks?
+    private var taken = (headings: 0, anchors: 0)
     private var fields: [String: String]
     private var outline: OutlineBuilder
     private var section = ""
@@ -41,6 +45,7 @@ final class PageWriter {
         language = document.language
         self.firstPage = firstPage
         sectionHeadings = document.headings.filter { $0.level <= template.sectionLevel }
+        marks = document.marksSoFar
         let root = outlineTitle.map { pdf.addOutlineItem($0, page: firstPage + 1, at: Point(x: 0, y: 0)) } ?? PDFDocument.outlineRoot
         outline = OutlineBuilder(headings: document.headings, anchors: document.anchors, root: root,
                                  pageOffset: firstPage, written: scope == nil ? written : [])
@@ -62,6 +67,12 @@ final class PageWriter {
     /// (then the caller waits for that before the next page begins).
     func write(_ laidOut: LaidOutPage, endPage: (PDFDocument) -> Void) {
         guard failure == nil else { return }
+        if let marks, marks.headings.count > taken.headings || marks.anchors.count > taken.anchors {
+            let headings = marks.headings[taken.headings...]
+            sectionHeadings += headings.filter { $0.level <= template.sectionLevel }
+            outline.add(headings: headings, anchors: marks.anchors[taken.anchors...])
+            taken = (marks.headings.count, marks.anchors.count)
+        }
         let page = laidOut.page, range = laidOut.range
         // {section}: the first section heading on the page, else the one in force.
         var first: String? = nil

@@ -50,6 +50,9 @@ public final class RenderSession {
                        progress: ((_ page: Int, _ fractionDone: Double) -> Void)? = nil) throws -> RenderReport {
         let layout = self.layout
         var document = document
+        // Into a pipe, pages go out as they are written: a document built as it is set is
+        // built whole first, so that a fault in it stops the render before any page.
+        if pdf.writesDirectly { try document.completeText() }
         layout.resolvePageReferences(in: &document)
         let counted = layout.pageCount(of: document)
         let writer = makeWriter(document, totalPages: counted.total, outlineTitle: outlineTitle, scope: destinationScope)
@@ -67,7 +70,13 @@ public final class RenderSession {
         }, settle: { manager in
             if let job = writing { manager.wait(for: job); writing = nil }
         })
-        return try finish(writer, outcome)
+        var report = try finish(writer, outcome)
+        if let built = document.buildOutcome?() {
+            // Built as it was set: a fault in a later block ends the render with it.
+            if let error = built.error { throw error }
+            report.documentWarnings = built.warnings + report.documentWarnings
+        }
+        return report
     }
 
     /// A writer for `document`'s pages after those written so far.
