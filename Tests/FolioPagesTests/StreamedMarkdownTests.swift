@@ -75,6 +75,9 @@ final class StreamedMarkdownTests: XCTestCase {
             return builder.streams(document, blocks: blocks)
         }
         XCTAssertTrue(try streams("# Title\n\nText with a [link](https://example.com) and a {#id} anchor:\n\n## Heading\n"))
+        // Prose that only mentions what would need the whole document (Little Women wraps
+        // shawls and floats boats).
+        XCTAssertTrue(try streams("She wrapped the shawl & let the boat float; the font of wisdom, page 3, a toc-toc.\n"))
         for markdown in ["Text.[^1]\n\n[^1]: A note.\n", "Text.^[An inline note.]\n", "{toc}\n\n# A\n",
                          "---\ntoc: true\n---\n\n# A\n", "See [there](#a){page}.\n\n# A {#a}\n", "See [there](#a).\n",
                          "See [there]( #a).\n", "[ref]: #a\n\nSee [there][ref].\n", "Text [x]{link=#a}.\n",

@@ -48,7 +48,7 @@ extension DocumentBuilder {
         if image { return true }
         // (A font named in the text, `{font=…}`, is looked for in the whole storage before
         // the render, to say whether it is installed.)
-        for marker in ["[^", "^[", "{toc", "{page", "![", "font=", "font =", "float", "wrap", "&#", "&num", "\\#"] {
+        for marker in ["[^", "^[", "{toc", "{page", "![", "font=", "float=", "wrap=", "&#", "&num", "\\#"] {
             let needle = Array(marker.utf8)
             var hit = false
             UTF8Bytes.forEach(needle[0], in: bytes) { i in
