@@ -1,26 +1,16 @@
+import FolioTestSupport
 import XCTest
 import FolioText
 
 /// A storage that let go of its beginning (`discardText(beforeParagraph:)`) answers for
 /// the rest exactly as one that kept everything, and goes on taking text and edits.
 final class TextStorageDiscardingTests: XCTestCase {
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let attributes = [Fixture.plain, Fixture.italic, Fixture.bold, Fixture.redText]
     private static let styles = [ParagraphStyle.default, Fixture.heading, ParagraphStyle(alignment: .justified)]
     private static let words = ["a", "word", "café", "naïve", "日本語", "—", "x"]
 
     /// Paragraphs of random words in random attributes and styles, every one ended.
-    private static func text(paragraphs: Int, using rng: inout Generator) -> AttributedText {
+    private static func text(paragraphs: Int, using rng: inout SplitMix64) -> AttributedText {
         var text = AttributedText()
         for _ in 0..<paragraphs {
             for _ in 0..<Int.random(in: 0...6, using: &rng) {
@@ -58,7 +48,7 @@ final class TextStorageDiscardingTests: XCTestCase {
     }
 
     func testDiscardedStorageAnswersAsTheWholeForWhatItKeeps() {
-        var rng = Generator(state: 7)
+        var rng = SplitMix64(seed: 7)
         for round in 0..<40 {
             let text = Self.text(paragraphs: Int.random(in: 1...40, using: &rng), using: &rng)
             let storage = TextStorage(), reference = TextStorage()
@@ -72,7 +62,7 @@ final class TextStorageDiscardingTests: XCTestCase {
     }
 
     func testTextAppendedAPartAtATimeWhileTheFrontIsLetGo() {
-        var rng = Generator(state: 11)
+        var rng = SplitMix64(seed: 11)
         for _ in 0..<20 {
             let storage = TextStorage(), reference = TextStorage()
             var all = AttributedText()
@@ -99,7 +89,7 @@ final class TextStorageDiscardingTests: XCTestCase {
     }
 
     func testEditsAfterTheFrontIsLetGo() {
-        var rng = Generator(state: 3)
+        var rng = SplitMix64(seed: 3)
         for _ in 0..<30 {
             let text = Self.text(paragraphs: 20, using: &rng)
             let storage = TextStorage(), reference = TextStorage()

@@ -52,19 +52,7 @@ public struct DocumentBuilder {
         var context = BlockContext()
         // One block behind the reader: the last block of the document is built as the last.
         var held = try blocks.next()
-        while let block = held {
-            if case .table(let table) = block.kind, table.rowsFollow {
-                // A long table takes its further rows from the reader as it is built, so
-                // they are never all held at once; whether it is last does not matter.
-                state.tableRows = { try blocks.nextTableRows() }
-                defer { state.tableRows = nil }
-                try state.build(block, last: false, context: &context)
-                held = try blocks.next()
-                continue
-            }
-            held = try blocks.next()
-            try state.build(block, last: held == nil, context: &context)
-        }
+        while let block = held { held = try state.build(block, from: blocks, context: &context) }
         try state.buildClosingBlock()
         return try state.finish()
     }
@@ -128,6 +116,23 @@ struct BuildState {
         for (i, block) in blocks.enumerated() {
             try build(block, last: i == blocks.count - 1, context: &context)
         }
+    }
+
+    /// Builds `block`, read from `blocks`, and returns the block after it (nil after the
+    /// last): read before `block` is built, so that the document's last block is built as
+    /// the last.
+    mutating func build(_ block: Block, from blocks: MarkdownBlocks, context: inout BlockContext) throws -> Block? {
+        if case .table(let table) = block.kind, table.rowsFollow {
+            // A long table takes its further rows from the reader as it is built, so they
+            // are never all held at once; whether it is last does not matter.
+            tableRows = { try blocks.nextTableRows() }
+            defer { tableRows = nil }
+            try build(block, last: false, context: &context)
+            return try blocks.next()
+        }
+        let next = try blocks.next()
+        try build(block, last: next == nil, context: &context)
+        return next
     }
 
     /// Builds one block; `last` when it ends the blocks of its container.

@@ -130,16 +130,7 @@ private final class MarkdownStream {
             // paragraph can be longer than a part).
             while let block = held,
                   state.text.length - state.text.origin < DocumentBuilder.partBytes || state.text.endedParagraphCount < 2 {
-                if case .table(let table) = block.kind, table.rowsFollow {
-                    // A long table takes its further rows from the reader as it is built.
-                    state.tableRows = { [blocks] in try blocks.nextTableRows() }
-                    defer { state.tableRows = nil }
-                    try state.build(block, last: false, context: &context)
-                    held = try blocks.next()
-                    continue
-                }
-                held = try blocks.next()
-                try state.build(block, last: held == nil, context: &context)
+                held = try state.build(block, from: blocks, context: &context)
             }
             try checkNothingWaitsForTheEnd()
             if held != nil {

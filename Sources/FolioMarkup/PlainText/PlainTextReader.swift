@@ -25,14 +25,7 @@ public enum PlainTextReader {
 
     /// Reading `readSize` bytes at a time (tests read a few at a time).
     package static func validate(path: String, readSize: Int) throws -> Int {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw DocumentError(path: path, reason: "no such file")
-        }
-        if isDir.boolValue { throw DocumentError(path: path, reason: "is a directory, not a text file") }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
-        }
+        let handle = try open(path: path)
         defer { try? handle.close() }
         var total = 0
         var carried: [UInt8] = []
@@ -68,6 +61,14 @@ public enum PlainTextReader {
     /// The bytes of the file at `path` (`-`: standard input), at most `maximumBytes`.
     public static func readBytes(path: String) throws -> Data {
         if path == "-" { return try readAll(FileHandle.standardInput, path: path) }
+        let handle = try open(path: path)
+        defer { try? handle.close() }
+        return try readAll(handle, path: path)
+    }
+
+    /// The file at `path`, opened for reading; a `DocumentError` naming it when it is
+    /// missing, a folder, or not readable.
+    private static func open(path: String) throws -> FileHandle {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw DocumentError(path: path, reason: "no such file")
@@ -76,8 +77,7 @@ public enum PlainTextReader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
         }
-        defer { try? handle.close() }
-        return try readAll(handle, path: path)
+        return handle
     }
 
     /// Everything `handle` gives until its end, a megabyte at a time, stopping with an
