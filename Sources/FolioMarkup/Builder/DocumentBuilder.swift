@@ -357,13 +357,18 @@ extension BuildState {
 }
 
 extension DocumentBuilder {
+    /// A build of plain text in `language`: no front matter but the language.
+    func plainTextState(file: String, language: String?) -> BuildState {
+        var document = MarkdownDocument(file: file, frontMatter: FrontMatter(), blocks: [])
+        document.frontMatter.language = language
+        return BuildState(builder: self, document: document)
+    }
+
     /// Builds plain text: paragraphs separated by blank lines, all in `body` (the
     /// template's rules still apply).
     public func buildPlainText(_ text: String, file: String, language: String?,
                                variables: [String: String] = [:]) throws -> BuiltDocument {
-        var document = MarkdownDocument(file: file, frontMatter: FrontMatter(), blocks: [])
-        document.frontMatter.language = language
-        var state = BuildState(builder: self, document: document)
+        var state = plainTextState(file: file, language: language)
         let body = try styles.paragraphStyle(named: "body", at: nil)
         let attributes = state.attributes(of: body)
         for paragraph in PlainTextReader.paragraphs(of: text) {

@@ -24,10 +24,9 @@ extension DocumentBuilder {
                                 variables: [String: String] = [:]) throws -> BuiltDocument {
         precondition(streamsPlainText, "streamPlainText with a template that has rules")
         var built = try buildPlainText("", file: file, language: language, variables: variables)
-        let state = BuildState(builder: self, document: MarkdownDocument(file: file, frontMatter: FrontMatter(), blocks: []))
         let body = try styles.paragraphStyle(named: "body", at: nil)
-        var attributes = state.attributes(of: body)
-        if attributes.language == nil, let language { attributes.language = language }
+        // The separator takes the body's attributes, as `BuildState.endParagraph` gives it.
+        let attributes = plainTextState(file: file, language: language).attributes(of: body)
         let paragraph = body.paragraph
         let source = PlainTextSource(paragraphs)
         let storage = built.storage
