@@ -57,3 +57,53 @@ final class MarkdownPartsFuzzTests: XCTestCase {
         XCTAssertGreaterThan(compared, 600, "most documents are valid and compared")
     }
 }
+
+/// A Markdown file is checked, then read a piece at a time as it is parsed: whatever the
+/// size of the pieces, it must read as the same text given whole does — front matter,
+/// blocks, places and errors.
+final class MarkdownFileFuzzTests: XCTestCase {
+    private static let frontMatters = [
+        "", "---\ntitle: A title\nlang: en\n---\n", "---\ntitle: [unclosed\n---\n", "---\ntitle: never closed\n",
+        "\u{FEFF}---\nauthor: B\n...\n", "---\n\nnot front matter\n", "---\r\ntitle: CRLF\r\n---\r\n",
+    ]
+    private static let bodies = [
+        "# One\n\ntext with \\[escaped\\] brackets and \\{braces\\}\n", "| a | b |\n|---|---|\n| 1 | 2 |\n",
+        "[text]{.smallcaps} and [more]{.no-such-style}\n", "{.lead}\n\nstyled\n", "- a\n\n  b\n\n- c\n",
+        "```\ncode \\[x\\]\n```\n", "[x][r]\n\n[r]: http://example.com\n", "text\u{91} with a control \\[\n",
+        "> quote\nlazy\n", "Setext\n===\n", "\u{FEFF}after a mark\n", "(\n#not-a-link)\n", "é ü 漢字 text\n", "",
+    ]
+
+    func testFilesReadAsTheirText() throws {
+        let dir = try makeTemporaryDirectory("folio-markdown-file")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("doc.md").path
+        var g = SplitMix64(seed: 0xF11E_0015)
+        var compared = 0
+        for round in 0..<300 {
+            var text = g.pick(Self.frontMatters)
+            for _ in 0..<(1 + Int(g.next() % 8)) { text += g.pick(Self.bodies) + (g.chance(50) ? "\n" : "") }
+            if g.chance(15) { text = text.replacingOccurrences(of: "\n", with: "\r\n") }
+            if g.chance(5) { text += "last line\r" }
+            for (readSize, partBytes) in [(1, 1), (3, 64), (4096, 1)] {
+                // (The same parts: a paragraph left before a table cmark takes from its end
+                // is placed from its part's first line.)
+                let expected = Result { try documentFromText(text, file: file, partBytes: partBytes) }
+                let got = Result { try documentFromFile(text, file: file, readSize: readSize, partBytes: partBytes) }
+                switch (expected, got) {
+                case let (.success(a), .success(b)):
+                    XCTAssertEqual(a.0, b.0, "round \(round): front matter, read \(readSize) at a time:\n\(text)")
+                    let first = Array(zip(a.1, b.1)).firstIndex { $0.0 != $0.1 } ?? min(a.1.count, b.1.count)
+                    if a.1 != b.1 {
+                        XCTFail("round \(round): block \(first) differs, read \(readSize) at a time:\n\(a.1.dropFirst(first).first.map { "\($0)" } ?? "none")\n\(b.1.dropFirst(first).first.map { "\($0)" } ?? "none")\n\(text)")
+                    }
+                    compared += 1
+                case let (.failure(a), .failure(b)):
+                    XCTAssertEqual("\(a)", "\(b)", "round \(round): a different error, read \(readSize) at a time:\n\(text)")
+                default:
+                    XCTFail("round \(round), read \(readSize) at a time: text \(expected), file \(got)\n\(text)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 300, "most documents are valid and compared")
+    }
+}

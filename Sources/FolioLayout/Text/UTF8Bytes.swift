@@ -30,14 +30,17 @@ package enum UTF8Bytes {
 
     /// Calls `body` with the index of each `byte` in `bytes`, in order, while it returns true.
     package static func forEach(_ byte: UInt8, in bytes: [UInt8], _ body: (Int) -> Bool) {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var at = 0
-            while at < buffer.count, let hit = memchr(base + at, Int32(byte), buffer.count - at) {
-                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                guard body(i) else { return }
-                at = i + 1
-            }
+        bytes.withUnsafeBufferPointer { forEach(byte, in: $0, body) }
+    }
+
+    /// `forEach(_:in:_:)` over bytes held elsewhere.
+    package static func forEach(_ byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
+        guard let base = buffer.baseAddress else { return }
+        var at = 0
+        while at < buffer.count, let hit = memchr(base + at, Int32(byte), buffer.count - at) {
+            let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard body(i) else { return }
+            at = i + 1
         }
     }
 

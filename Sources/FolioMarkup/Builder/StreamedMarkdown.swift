@@ -36,51 +36,6 @@ extension DocumentBuilder {
         return !blocks.bodyMayNeedWholeDocument && !fields.contains { Self.mayNeedWholeDocument(Array($0.utf8)) }
     }
 
-    /// Whether `bytes` holds something that looks like a footnote, contents, a page
-    /// reference, an image or a link inside the document.
-    static func mayNeedWholeDocument(_ bytes: [UInt8]) -> Bool {
-        // An HTML image, in any case.
-        var image = false
-        UTF8Bytes.forEach(UInt8(ascii: "<"), in: bytes) { i in
-            image = i + 3 < bytes.count && bytes[(i + 1)...(i + 3)].map { $0 | 0x20 }.elementsEqual("img".utf8)
-            return !image
-        }
-        if image { return true }
-        // (A font named in the text, `{font=…}`, is looked for in the whole storage before
-        // the render, to say whether it is installed.)
-        for marker in ["[^", "^[", "{toc", "{page", "![", "font=", "float=", "wrap=", "&#", "&num", "\\#"] {
-            let needle = Array(marker.utf8)
-            var hit = false
-            UTF8Bytes.forEach(needle[0], in: bytes) { i in
-                hit = i + needle.count <= bytes.count && bytes[i..<(i + needle.count)].elementsEqual(needle)
-                return !hit
-            }
-            if hit { return true }
-        }
-        // `#` after an opening parenthesis, `=`, a quote, a colon or `<`, spaces and at most
-        // one line end between (a link's destination may start on the next line; a heading
-        // after a blank line is a heading).
-        let openers: Set<UInt8> = [UInt8(ascii: "("), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'"),
-                                   UInt8(ascii: ":"), UInt8(ascii: "<")]
-        var found = false
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var at = 0
-            while at < buffer.count, let hit = memchr(base + at, Int32(UInt8(ascii: "#")), buffer.count - at) {
-                let i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                var k = i - 1, lineEnds = 0
-                while k >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[k]) {
-                    if buffer[k] == 0x0A { lineEnds += 1 }
-                    if lineEnds > 1 { break }
-                    k -= 1
-                }
-                if k >= 0, lineEnds <= 1, openers.contains(buffer[k]) { found = true; return }
-                at = i + 1
-            }
-        }
-        return found
-    }
-
     /// Builds `document` as `build(_:blocks:)` does, but none of its text is in the storage
     /// yet: `textSupplier` builds the blocks a part (some 16 KB) at a time as the layout
     /// manager asks (`LayoutManager.textSupplier`), and `marksSoFar` grows with each part.

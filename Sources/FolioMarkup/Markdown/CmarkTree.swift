@@ -34,11 +34,9 @@ struct CmarkTree {
 
     /// `lines` of the source (a whole number of cmark's lines, 1-based; see `MarkdownParts`)
     /// parsed by cmark as a document of its own; the caller frees it.
-    mutating func parseDocument(lines: Range<Int>, lineStarts: [Int]) throws -> OpaquePointer {
-        let start = lineStarts[lines.lowerBound - 1]
-        let end = lines.upperBound - 1 < lineStarts.count ? lineStarts[lines.upperBound - 1] : source.parserInput.count
+    mutating func parseDocument(lines: Range<Int>) throws -> OpaquePointer {
         lineOffset = lines.lowerBound - 1
-        guard let document = Self.parse(source.parserInput[start..<end]) else {
+        guard let document = Self.parse(source.parsedBytes(source.lineStart(lines.lowerBound)..<source.lineStart(lines.upperBound))) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
         }
         return document
@@ -47,17 +45,10 @@ struct CmarkTree {
     /// `lines` of the source parsed after `prefix` lines (a long table's header and
     /// delimiter rows, so that a slice of its rows parses as the same table), numbered as
     /// they are in the source; the caller frees it.
-    mutating func parseDocument(prefix: [Int], lines: Range<Int>, lineStarts: [Int]) throws -> OpaquePointer {
-        func bytes(_ line: Int) -> ArraySlice<UInt8> {
-            let start = lineStarts[line - 1]
-            let end = line < lineStarts.count ? lineStarts[line] : source.parserInput.count
-            return source.parserInput[start..<end]
-        }
+    mutating func parseDocument(prefix: [Int], lines: Range<Int>) throws -> OpaquePointer {
         var input: [UInt8] = []
-        for line in prefix { input += bytes(line) }
-        let start = lineStarts[lines.lowerBound - 1]
-        let end = lines.upperBound - 1 < lineStarts.count ? lineStarts[lines.upperBound - 1] : source.parserInput.count
-        input += source.parserInput[start..<end]
+        for line in prefix { input += source.lineBytes(line, parsed: true) }
+        input += source.parsedBytes(source.lineStart(lines.lowerBound)..<source.lineStart(lines.upperBound))
         lineOffset = lines.lowerBound - 1 - prefix.count
         guard let document = Self.parse(input[...]) else {
             throw DocumentError(path: source.file, reason: "the Markdown parser failed (out of memory?)")
@@ -168,10 +159,8 @@ struct CmarkTree {
     /// left of it numbered from the parse's first lines.
     private func placedAbove(_ header: SourceLocation, _ style: PendingStyle) -> PendingStyle {
         let line = header.line - 1
-        guard line >= 1, line != style.location.line, line <= source.lineStarts.count else { return style }
-        let start = source.lineStarts[line - 1]
-        let end = line < source.lineStarts.count ? source.lineStarts[line] : source.original.count
-        let text = String(decoding: source.original[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard line >= 1, line != style.location.line, line <= source.lineCount else { return style }
+        let text = String(decoding: source.lineBytes(line), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.hasPrefix("{"), text.hasSuffix("}") else { return style }
         let delta = line - style.location.line
         var spec = style.spec
@@ -371,7 +360,7 @@ struct CmarkTree {
 
     /// The line above the first delimiter row (`|---|:--:|`) at or after `line`.
     private func headerLine(from line: Int) -> Int? {
-        let first = max(1, line), end = min(source.lineStarts.count, line + 64)
+        let first = max(1, line), end = min(source.lineCount, line + 64)
         return first < end ? (first..<end).first { source.isTableDelimiterRow($0 + 1) } : nil
     }
 

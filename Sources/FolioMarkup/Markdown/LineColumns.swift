@@ -12,12 +12,12 @@ final class LineColumns: @unchecked Sendable {
     /// The number of characters (as `String.count` counts them) in the first `byteOffset`
     /// bytes of `line` (1-based) of `source`.
     func characters(before byteOffset: Int, line: Int, source: MarkdownSource) -> Int {
-        let start = source.lineStarts[line - 1]
-        let end = line < source.lineStarts.count ? source.lineStarts[line] : source.original.count
+        let start = source.lineStart(line)
+        let end = source.lineStart(line + 1)
         let target = min(max(byteOffset, 0), end - start)
         return lock.withLock {
             if self.line != line || target < byte { self.line = line; byte = 0; counted = 0 }
-            let slice = source.original[(start + byte)..<(start + target)]
+            let slice = source.writtenBytes((start + byte)..<(start + target))
             counted += slice.contains(where: { $0 >= 0x80 }) ? String(decoding: slice, as: UTF8.self).count : slice.count
             byte = target
             return counted

@@ -17,20 +17,20 @@ package final class MarkdownBlocks {
     /// mail merge reads one short body per record).
     static let readAheadMinimumBytes = 16 << 10
 
-    /// The body as written (the parser's tree holds it too).
-    private let original: [UInt8]
+    /// The body, read as it is parsed.
+    private let source: MarkdownSource
 
     /// The body's length in bytes.
     package var bodyLength: Int { bodyBytes }
 
     /// Whether the body holds anything that needs the whole document built before its
     /// first page is set (`DocumentBuilder.streams`).
-    package var bodyMayNeedWholeDocument: Bool { DocumentBuilder.mayNeedWholeDocument(original) }
+    package var bodyMayNeedWholeDocument: Bool { source.mayNeedWholeDocument }
 
     /// Blocks of `source`, parsed in parts of at least `minimumPartBytes`.
     init(source: MarkdownSource, minimumPartBytes: Int = 64 << 10) {
-        bodyBytes = source.original.count
-        original = source.original
+        bodyBytes = source.length
+        self.source = source
         parser = BlockParser(tree: CmarkTree(source: source),
                              parts: MarkdownParts(source: source, minimumBytes: minimumPartBytes))
     }
@@ -98,6 +98,9 @@ package final class MarkdownBlocks {
     /// (not yet converted and freed); nil between parts and after the last block. For
     /// tests: call it only when not reading ahead.
     var nodesLeft: Int? { parser.nodesLeft }
+
+    /// How many bytes of the body are held (for tests: call it only when not reading ahead).
+    var sourceBytesHeld: Int { source.bytesHeld }
 }
 
 /// What the parser gives: a block, or a further slice of a long table's rows.
@@ -134,6 +137,8 @@ private final class BlockParser: @unchecked Sendable {
     private var table: (slices: TableSlices, rest: Range<Int>, given: Bool)?
     /// Lines of the part after a sliced table.
     private var afterTable: Range<Int>?
+    /// The first line of the part being read.
+    private var partStart = 1
 
     func next() throws -> BlockPiece? {
         guard !done else { return nil }
@@ -156,21 +161,28 @@ private final class BlockParser: @unchecked Sendable {
                     }
                     var lines: Range<Int>
                     if let rest = afterTable { lines = rest; afterTable = nil } else {
-                        guard let next = parts.next() else {
+                        let next = parts.next()
+                        // A file that changed while it was read ends the text early.
+                        if let error = tree.source.readError { throw error }
+                        guard let next else {
                             done = true
                             try tree.checkNothingPending(pending)
                             return nil
                         }
+                        // The part before the last may still be looked at (a style line
+                        // above a table's header); the lines before it are done with.
+                        tree.source.release(before: partStart)
+                        partStart = next.lowerBound
                         lines = next
                     }
-                    if let slices = TableSlices(in: lines, source: tree.source, lineStarts: parts.lineStarts) {
+                    if let slices = TableSlices(in: lines, source: tree.source) {
                         // The part holds a long table: parse it up to its first slice's end;
                         // the other slices follow, each parsed after the table's header.
                         table = (slices, slices.firstEnd..<lines.upperBound, false)
                         afterTable = slices.after
                         lines = lines.lowerBound..<slices.firstEnd
                     }
-                    document = try tree.parseDocument(lines: lines, lineStarts: parts.lineStarts)
+                    document = try tree.parseDocument(lines: lines)
                 }
                 while let node = cmark_node_first_child(document) {
                     let converted = try tree.take(node, pending: &pending)
@@ -200,7 +212,7 @@ private final class BlockParser: @unchecked Sendable {
 
     /// One slice of the long table's rows, parsed after the table's header rows.
     private func rows(of slice: Range<Int>, prefix: [Int], last: Bool) throws -> TableContent {
-        let document = try tree.parseDocument(prefix: prefix, lines: slice, lineStarts: parts.lineStarts)
+        let document = try tree.parseDocument(prefix: prefix, lines: slice)
         defer { cmark_node_free(document) }
         var none: CmarkTree.PendingStyle? = nil
         var content = TableContent(alignments: [], rows: [])
@@ -309,12 +321,8 @@ struct TableSlices {
     private var index = 0
 
     /// The slices of the first long table at the top level of `lines`; nil when there is none.
-    init?(in lines: Range<Int>, source: MarkdownSource, lineStarts: [Int], minimumRows: Int = 2 * TableSlices.rowsPerSlice) {
-        func text(_ line: Int) -> ArraySlice<UInt8> {
-            let start = lineStarts[line - 1]
-            let end = line < lineStarts.count ? lineStarts[line] : source.parserInput.count
-            return source.parserInput[start..<end]
-        }
+    init?(in lines: Range<Int>, source: MarkdownSource, minimumRows: Int = 2 * TableSlices.rowsPerSlice) {
+        func text(_ line: Int) -> ArraySlice<UInt8> { source.lineBytes(line, parsed: true) }
         func isRow(_ line: Int) -> Bool {
             let t = text(line)
             return t.first == UInt8(ascii: "|") && t.contains(UInt8(ascii: "|"))

@@ -12,20 +12,18 @@ import FolioLayout
 /// top-level block starts the way a fresh parse starts: every block before it is closed.
 ///
 /// The one thing cmark carries from one top-level block to another is the link reference
-/// definitions, usable anywhere in the document: a body that may hold one (any `]:`, which
-/// every definition has) is one part, as is one with a lone carriage return (a line end to
-/// cmark, not to `MarkdownSource.lineStarts`).
+/// definitions, usable anywhere in the document: a body that may hold one is one part
+/// (`MarkdownSource.parsesWhole`).
 final class MarkdownParts {
-    private let input: [UInt8]
-    /// Byte offset at which each line starts (cmark's lines, here the source's).
-    let lineStarts: [Int]
+    private let source: MarkdownSource
     private let minimumBytes: Int
     /// The block parse; nil when the body is one part or the parse has finished.
     private var parser: OpaquePointer?
     /// The hook that finds the block parse's document node (see `init`).
     private var hook: OpaquePointer?
     private let root = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 1)
-    private var fed = 0
+    /// The first line not yet fed to the block parse.
+    private var fedLine = 1
     /// Lines where a top-level block starts, in order, from `nextStart` on not yet looked at.
     private var starts: [Int] = []
     private var nextStart = 0
@@ -34,11 +32,10 @@ final class MarkdownParts {
 
     /// The parts of `source`, each (but the last) at least `minimumBytes` long.
     init(source: MarkdownSource, minimumBytes: Int) {
-        input = source.parserInput
-        lineStarts = source.lineStarts
+        self.source = source
         self.minimumBytes = minimumBytes
         root.initialize(to: nil)
-        guard input.count > minimumBytes, !Self.oneWhole(input), let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
+        guard source.length > minimumBytes, !source.parsesWhole, let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
         guard let hook = cmark_syntax_extension_new("folio-root") else { cmark_parser_free(parser); return }
         // cmark gives no way to the document node before the parse finishes, but hands an
         // extension the container a line is in when no built-in block opens there (as on
@@ -62,36 +59,19 @@ final class MarkdownParts {
         root.deallocate()
     }
 
-    /// Whether `bytes` must be parsed as one: it may hold a link reference definition, or
-    /// has a lone carriage return.
-    private static func oneWhole(_ bytes: [UInt8]) -> Bool {
-        // `]:` anywhere, or a carriage return not followed by a line feed (the last byte
-        // included); each sought with `memchr`.
-        var found = false
-        UTF8Bytes.forEach(0x3A, in: bytes) { i in
-            found = i > 0 && bytes[i - 1] == 0x5D
-            return !found
-        }
-        if found { return true }
-        UTF8Bytes.forEach(0x0D, in: bytes) { i in
-            found = i + 1 == bytes.count || bytes[i + 1] != 0x0A
-            return !found
-        }
-        return found
-    }
-
     /// The next part's lines (1-based, a half-open range); nil after the last.
     func next() -> Range<Int>? {
-        let lineCount = lineStarts.count
+        let lineCount = source.lineCount
         guard partLine <= lineCount else { return nil }
-        let from = lineStarts[partLine - 1]
+        let from = source.lineStart(partLine)
         while true {
             while nextStart < starts.count {
                 let line = starts[nextStart]
                 nextStart += 1
                 // cmark drops a byte order mark that starts its input: never cut before one.
-                let bom = input[lineStarts[line - 1]...].starts(with: [0xEF, 0xBB, 0xBF])
-                if line > partLine, lineStarts[line - 1] - from >= minimumBytes, !bom {
+                let start = source.lineStart(line)
+                let bom = source.parsedBytes(start..<(start + 3)).elementsEqual([0xEF, 0xBB, 0xBF])
+                if line > partLine, start - from >= minimumBytes, !bom {
                     defer { partLine = line }
                     return partLine..<line
                 }
@@ -109,15 +89,16 @@ final class MarkdownParts {
     /// Feeds the block parse the next piece of the body (whole lines), or finishes it, and
     /// notes the top-level blocks it has started, freeing those it has closed.
     private func read(_ parser: OpaquePointer) {
-        if fed < input.count {
-            var end = min(fed + (64 << 10), input.count)
-            while end < input.count, input[end - 1] != 0x0A { end += 1 }
-            input.withUnsafeBufferPointer { buffer in
+        if fedLine <= source.lineCount {
+            // Whole lines, through the one holding the piece's last byte.
+            let from = source.lineStart(fedLine)
+            let line = source.firstLine(after: fedLine, startingAtOrAfter: from + (64 << 10))
+            source.parsedBytes(from..<source.lineStart(line)).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
-                    cmark_parser_feed(parser, chars.baseAddress! + fed, end - fed)
+                    if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
                 }
             }
-            fed = end
+            fedLine = line
             // Only the last top-level block can still be open.
             collect(keepingLast: true)
         } else {

@@ -26,14 +26,26 @@ public enum MarkdownReader {
     }
 
     /// The document at `path` with its front matter only, and its blocks to read one at a
-    /// time (`DocumentBuilder` styles each as it comes).
+    /// time (`DocumentBuilder` styles each as it comes). A regular file is checked first,
+    /// then read as it is parsed (`MarkdownFileScan`): its text is never held whole.
     package static func open(path: String) throws -> (MarkdownDocument, MarkdownBlocks) {
-        try open(PlainTextReader.read(path: path), file: path)
+        try open(path: path, readSize: MarkdownFileScan.readSize)
     }
 
-    package static func open(_ text: String, file: String) throws -> (MarkdownDocument, MarkdownBlocks) {
+    /// Checking and reading the file `readSize` bytes at a time, and parsing it in parts of
+    /// at least `partBytes` (tests read a few at a time).
+    package static func open(path: String, readSize: Int, partBytes: Int = 64 << 10) throws -> (MarkdownDocument, MarkdownBlocks) {
+        guard let scan = try MarkdownFileScan.scan(path: path, readSize: readSize) else {
+            return try open(PlainTextReader.read(path: path), file: path)
+        }
+        let source = MarkdownSource(file: path, reading: try MarkdownBodyReader(path: path, scan: scan, readSize: readSize), scan: scan)
+        return (MarkdownDocument(file: path, frontMatter: scan.frontMatter, blocks: []),
+                MarkdownBlocks(source: source, minimumPartBytes: partBytes))
+    }
+
+    package static func open(_ text: String, file: String, partBytes: Int = 64 << 10) throws -> (MarkdownDocument, MarkdownBlocks) {
         let (frontMatter, body) = try FrontMatter.split(withLineFeeds(text), file: file)
-        let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: body))
+        let blocks = MarkdownBlocks(source: MarkdownSource(file: file, text: body), minimumPartBytes: partBytes)
         return (MarkdownDocument(file: file, frontMatter: frontMatter, blocks: []), blocks)
     }
 }
@@ -194,19 +206,17 @@ extension MarkdownSource {
         let first = pieces[text.segments[0].piece]
         let line = first.line
         let written = Array(restore(String(decoding: text.bytes[0..<min(offset, text.bytes.count)], as: UTF8.self), raw: true).utf8)
-        if line >= 1, line <= lineStarts.count, !written.isEmpty {
-            let lineStart = lineStarts[line - 1]
-            let lineEnd = line < lineStarts.count ? lineStarts[line] : original.count
-            let last = lineEnd - written.count
-            let guess = min(max(lineStart + first.column - 1 + text.segments[0].pieceOffset, lineStart), max(last, lineStart))
+        if line >= 1, line <= lineCount, !written.isEmpty {
+            let bytes = Array(lineBytes(line))
+            let last = bytes.count - written.count
+            let guess = min(max(first.column - 1 + text.segments[0].pieceOffset, 0), max(last, 0))
             func matches(_ at: Int) -> Bool {
-                at >= lineStart && at <= last && original[at] == written[0]
-                    && original[at..<(at + written.count)].elementsEqual(written)
+                at >= 0 && at <= last && bytes[at] == written[0] && bytes[at..<(at + written.count)].elementsEqual(written)
             }
             var distance = 0
-            while guess - distance >= lineStart || guess + distance <= last {
+            while guess - distance >= 0 || guess + distance <= last {
                 for at in distance == 0 ? [guess] : [guess - distance, guess + distance] where matches(at) {
-                    return SourceLocation(file: file, line: line, column: columns.characters(before: at + written.count - lineStart,
+                    return SourceLocation(file: file, line: line, column: columns.characters(before: at + written.count,
                                                                                                 line: line, source: self) + 1)
                 }
                 distance += 1

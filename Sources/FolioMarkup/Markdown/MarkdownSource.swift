@@ -3,18 +3,46 @@ import Foundation
 
 /// The body text as given to the C parser, with what is needed to turn its positions (byte
 /// columns) into source locations and to undo the escape protection.
-struct MarkdownSource {
+///
+/// A body given as a string is held whole. A body read from a file (`MarkdownFileScan`)
+/// is held as a window of whole lines: read a piece at a time as the parser reaches it, and
+/// let go up to the part before the one being parsed (`release(before:)`), so that a long
+/// book's source is never in memory at once. Offsets and line numbers are always the
+/// body's own; the window is used by one thread at a time (the block parser's).
+final class MarkdownSource {
     let file: String
-    /// The body as written.
-    let original: [UInt8]
-    /// The body as parsed: `original` with escaped brackets and braces protected.
-    let parserInput: [UInt8]
-    /// Byte offset at which each line starts; line n is `lineStarts[n - 1]`.
-    let lineStarts: [Int]
+    /// The body's length in bytes.
+    let length: Int
+    /// The body's lines (cmark's: one more than its line feeds).
+    let lineCount: Int
     /// Whether any escape was protected (so literals may need restoring).
     let protectsEscapes: Bool
+    /// Whether the body must be parsed as one part (`MarkdownParts`): it may hold a link
+    /// reference definition (any `]:`), usable anywhere in the document, or has a lone
+    /// carriage return (a line end to cmark, not to `lineStart`).
+    let parsesWhole: Bool
     /// Byte columns made character columns, remembered along the line last asked about.
     let columns = LineColumns()
+
+    /// The window: the body as written and as parsed (`written` with escaped brackets and
+    /// braces protected; empty when nothing is protected), from byte `base` on.
+    private var written: [UInt8]
+    private var parsed: [UInt8] = []
+    private var base = 0
+    /// Where each line of the window starts, the first being line `firstLine`.
+    private var starts: [Int]
+    private var firstLine = 1
+    /// The file still to read; nil once read, or for a body given whole.
+    private var reader: MarkdownBodyReader?
+    /// Whether the body is read from a file (and let go as it is parsed).
+    private let readsFile: Bool
+    /// Read from the file after the window's last line feed.
+    private var unfinishedLine: [UInt8] = []
+    /// From the file's check: whether the body may need its whole document built first.
+    private let scannedMayNeedWholeDocument: Bool?
+    /// Why the file's text ended early: it could not be read, or it changed after it was
+    /// checked. The parse must then fail with it.
+    private(set) var readError: DocumentError?
 
     /// cmark drops the backslash of `\[` and merges the bracket into the surrounding text, so an
     /// escaped bracket could not be told from a real one. Before parsing, `\[ \] \{ \}` become
@@ -25,30 +53,156 @@ struct MarkdownSource {
         UInt8(ascii: "["): 0x91, UInt8(ascii: "]"): 0x92, UInt8(ascii: "{"): 0x93, UInt8(ascii: "}"): 0x94,
     ]
 
+    /// A body given whole.
     init(file: String, text: String) {
         self.file = file
         let bytes = Array(text.utf8)
-        original = bytes
+        written = bytes
+        length = bytes.count
         var starts = [0]
-        var hasControls = false
-        var hasEscapes = false
         // Each byte sought with `memchr` (a megabyte of text read a byte at a time was 3 %
         // of the time before layout could start).
         UTF8Bytes.forEach(0x0A, in: bytes) { i in starts.append(i + 1); return true }
-        UTF8Bytes.forEach(0xC2, in: bytes) { i in
-            if i + 1 < bytes.count, (0x91...0x94).contains(bytes[i + 1]) { hasControls = true }
-            return !hasControls
+        self.starts = starts
+        lineCount = starts.count
+        var flags = BodyFlags()
+        bytes.withUnsafeBufferPointer { flags.scan($0) }
+        flags.finish()
+        protectsEscapes = flags.hasEscapes && !flags.hasControls
+        parsesWhole = flags.mayDefineReferences || flags.hasLoneCarriageReturn
+        scannedMayNeedWholeDocument = nil
+        readsFile = false
+        if protectsEscapes { parsed = Self.protect(bytes) }
+    }
+
+    /// A body read from a file as it is parsed; `scan` is the file's check.
+    init(file: String, reading reader: MarkdownBodyReader, scan: MarkdownFileScan) {
+        self.file = file
+        self.reader = reader
+        readsFile = true
+        length = reader.length
+        lineCount = scan.frontMatterLines + scan.body.lineFeeds + 1
+        protectsEscapes = scan.body.hasEscapes && !scan.body.hasControls
+        parsesWhole = scan.body.mayDefineReferences || scan.body.hasLoneCarriageReturn
+        scannedMayNeedWholeDocument = scan.body.wholeDocument.found
+        written = []
+        starts = [0]
+    }
+
+    /// Whether the body holds anything that needs the whole document built before its
+    /// first page is set (`DocumentBuilder.streams`).
+    var mayNeedWholeDocument: Bool {
+        scannedMayNeedWholeDocument ?? DocumentBuilder.mayNeedWholeDocument(written)
+    }
+
+    // MARK: The window
+
+    /// The byte offset at which line `line` (1-based) starts; `lineCount + 1` is the body's
+    /// end. A line let go of answers the window's start; one the file did not give (it
+    /// changed, see `readError`), the window's end.
+    func lineStart(_ line: Int) -> Int {
+        if line > lineCount { return length }
+        while line - firstLine >= starts.count, readMore() {}
+        let i = line - firstLine
+        if i < 0 { return base }
+        return i < starts.count ? starts[i] : base + written.count
+    }
+
+    /// The first line after `line` that starts at or after byte `offset`; `lineCount + 1`
+    /// when none does. (One search, where asking `lineStart` line by line costs a check of
+    /// the window for every line.)
+    func firstLine(after line: Int, startingAtOrAfter offset: Int) -> Int {
+        while base + written.count <= offset, readMore() {}
+        var low = max(line + 1 - firstLine, 0), high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < offset { low = mid + 1 } else { high = mid }
         }
-        UTF8Bytes.forEach(0x5C, in: bytes) { i in
-            if i + 1 < bytes.count, Self.protected[bytes[i + 1]] != nil { hasEscapes = true }
-            return !hasEscapes
+        return min(low + firstLine, lineCount + 1)
+    }
+
+    /// The bytes of `range` as written, as far as the window holds them.
+    func writtenBytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        written[window(range)]
+    }
+
+    /// The bytes of `range` as parsed (escapes protected).
+    func parsedBytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
+        protectsEscapes ? parsed[window(range)] : written[window(range)]
+    }
+
+    /// The bytes of line `line`, its line feed included.
+    func lineBytes(_ line: Int, parsed: Bool = false) -> ArraySlice<UInt8> {
+        let range = lineStart(line)..<lineStart(line + 1)
+        return parsed ? parsedBytes(range) : writtenBytes(range)
+    }
+
+    private func window(_ range: Range<Int>) -> Range<Int> {
+        while base + written.count < range.upperBound, readMore() {}
+        let end = base + written.count
+        let lower = min(max(range.lowerBound, base), end), upper = min(max(range.upperBound, lower), end)
+        return (lower - base)..<(upper - base)
+    }
+
+    /// Lets go of the lines before `line`: nothing will ask for them again. (A body given
+    /// whole is kept: its string is held by the caller anyway.)
+    func release(before line: Int) {
+        guard readsFile else { return }
+        let count = min(line - firstLine, starts.count - 1)
+        guard count > 0 else { return }
+        let cut = starts[count]
+        starts.removeFirst(count)
+        firstLine += count
+        // The bytes go once they are most of the window: each is moved once or twice, not
+        // once for every part after it.
+        guard cut - base >= written.count / 2 else { return }
+        written.removeFirst(cut - base)
+        if protectsEscapes { parsed.removeFirst(cut - base) }
+        base = cut
+    }
+
+    /// How many bytes the window holds (for tests).
+    var bytesHeld: Int { written.count + unfinishedLine.count }
+
+    /// Adds the file's next piece to the window, up to its last line feed; false at the
+    /// file's end.
+    private func readMore() -> Bool {
+        guard let reader else { return false }
+        if let piece = reader.next() {
+            guard let lastLineFeed = piece.lastIndex(of: 0x0A) else {
+                unfinishedLine += piece
+                return true
+            }
+            if unfinishedLine.isEmpty {
+                append(piece[...lastLineFeed])
+            } else {
+                unfinishedLine += piece[...lastLineFeed]
+                append(unfinishedLine[...])
+            }
+            unfinishedLine = Array(piece[(lastLineFeed + 1)...])
+            return true
         }
-        lineStarts = starts
-        guard hasEscapes, !hasControls else {
-            parserInput = bytes; protectsEscapes = false
-            return
+        readError = reader.error
+        self.reader = nil
+        if readError == nil, !unfinishedLine.isEmpty { append(unfinishedLine[...]) }
+        unfinishedLine = []
+        return true
+    }
+
+    private func append(_ bytes: ArraySlice<UInt8>) {
+        let start = base + written.count
+        written.append(contentsOf: bytes)
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            UTF8Bytes.forEach(0x0A, in: buffer) { i in found.append(start + i + 1); return true }
         }
-        var input = bytes
+        starts += found
+        // Whole lines: an escape never reaches into the next line.
+        if protectsEscapes { parsed += Self.protect(bytes) }
+    }
+
+    private static func protect<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> [UInt8] {
+        var input = Array(bytes)
         var i = 0
         while i + 1 < input.count {
             if input[i] == 0x5C {
@@ -59,38 +213,39 @@ struct MarkdownSource {
                 i += 1
             }
         }
-        parserInput = input
-        protectsEscapes = true
+        return input
     }
+
+    // MARK: Locations
 
     /// The location of a cmark position (1-based line, 1-based byte column); the column in
     /// characters, as `PlainTextReader` counts them.
     func location(line: Int, byteColumn: Int) -> SourceLocation {
-        guard line >= 1, line <= lineStarts.count, byteColumn >= 1 else {
+        guard line >= 1, line <= lineCount, byteColumn >= 1 else {
             return SourceLocation(file: file, line: max(line, 1), column: max(byteColumn, 1))
         }
         return SourceLocation(file: file, line: line, column: columns.characters(before: byteColumn - 1, line: line, source: self) + 1)
     }
 
-    /// The byte column where a paragraph's continuation line `line` has its text: after the
-    /// indentation and block quote markers. (cmark-gfm reports continuation lines' inline
-    /// columns from the paragraph's first line, which is wrong when their indentation differs.)
     /// Whether `line` (1-based) is a pipe table's delimiter row (`|---|:--:|`, quote
     /// markers and spaces aside).
     func isTableDelimiterRow(_ line: Int) -> Bool {
-        guard line >= 1, line <= lineStarts.count else { return false }
-        let end = line < lineStarts.count ? lineStarts[line] : original.count
-        let bytes = original[lineStarts[line - 1]..<end].filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") }
+        guard line >= 1, line <= lineCount else { return false }
+        let bytes = lineBytes(line).filter { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") }
         return bytes.contains(UInt8(ascii: "-"))
             && bytes.allSatisfy { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") }
     }
 
+    /// The byte column where a paragraph's continuation line `line` has its text: after the
+    /// indentation and block quote markers. (cmark-gfm reports continuation lines' inline
+    /// columns from the paragraph's first line, which is wrong when their indentation differs.)
     func contentColumn(line: Int) -> Int {
-        guard line >= 1, line <= lineStarts.count else { return 1 }
-        var i = lineStarts[line - 1]
-        while i < original.count, original[i] == 0x20 || original[i] == 0x09 || original[i] == UInt8(ascii: ">") { i += 1 }
-        return i - lineStarts[line - 1] + 1
+        guard line >= 1, line <= lineCount else { return 1 }
+        let bytes = lineBytes(line)
+        return bytes.prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }.count + 1
     }
+
+    // MARK: Escapes
 
     /// `text` with protected escapes turned back: into the bare character for text (where
     /// cmark has removed the backslash), or into backslash and character for `raw` literals
@@ -126,4 +281,3 @@ struct MarkdownSource {
         return count
     }
 }
-

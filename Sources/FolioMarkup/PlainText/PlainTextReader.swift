@@ -23,8 +23,11 @@ public enum PlainTextReader {
         try validate(path: path, readSize: 1 << 20)
     }
 
-    /// Reading `readSize` bytes at a time (tests read a few at a time).
-    package static func validate(path: String, readSize: Int) throws -> Int {
+    /// Reading `readSize` bytes at a time (tests read a few at a time), and showing
+    /// `inspect` the file's bytes in order, a checked piece at a time, with the offset of
+    /// each piece (pieces are cut between characters).
+    package static func validate(path: String, readSize: Int,
+                                 inspect: (UnsafeBufferPointer<UInt8>, _ offset: Int) throws -> Void = { _, _ in }) throws -> Int {
         let handle = try open(path: path)
         defer { try? handle.close() }
         var total = 0
@@ -45,16 +48,22 @@ public enum PlainTextReader {
             var back = 0
             while back < 3, cut > 0, bytes[cut - 1] & 0xC0 == 0x80 { cut -= 1; back += 1 }
             if cut > 0, bytes[cut - 1] >= 0xC0 { cut -= 1 } else { cut = bytes.count }
-            let valid = bytes.withUnsafeBufferPointer { whole in
+            let offset = total - bytes.count
+            let valid = try bytes.withUnsafeBufferPointer { whole in
                 let part = UnsafeBufferPointer(rebasing: whole[..<cut])
                 guard let base = part.baseAddress else { return true }
-                return memchr(base, 0, part.count) == nil && String(validating: part, as: UTF8.self) != nil
+                guard memchr(base, 0, part.count) == nil, String(validating: part, as: UTF8.self) != nil else { return false }
+                try inspect(part, offset)
+                return true
             }
             // The whole file, read as `read(path:)` does, names the place of the fault.
             guard valid else { _ = try read(path: path); return total }
             carried = Array(bytes[cut...])
         }
-        if !carried.isEmpty, String(validating: carried, as: UTF8.self) == nil { _ = try read(path: path) }
+        if !carried.isEmpty {
+            if String(validating: carried, as: UTF8.self) == nil { _ = try read(path: path) }
+            try carried.withUnsafeBufferPointer { try inspect($0, total - carried.count) }
+        }
         return total
     }
 
