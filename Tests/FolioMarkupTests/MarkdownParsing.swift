@@ -24,23 +24,36 @@ func wholeBlocks(_ text: String, file: String = "doc.md") throws -> [Block] {
     return try tree.blocks(in: document)
 }
 
-/// The front matter and blocks of `text` read as a string (`MarkdownReader.open(_:file:)`),
-/// parsed in parts of at least `partBytes`.
-func documentFromText(_ text: String, file: String, partBytes: Int = 64 << 10) throws -> (FrontMatter, [Block]) {
+/// What reading a document gives, as the two ways of reading it are compared.
+struct ReadDocument: Equatable {
+    var frontMatter: FrontMatter
+    var blocks: [Block]
+    /// `MarkdownBlocks.bodyMayNeedWholeDocument` and `bodyLength`.
+    var mayNeedWholeDocument: Bool
+    var bodyLength: Int
+
+    init(_ document: MarkdownDocument, _ reader: MarkdownBlocks) throws {
+        frontMatter = document.frontMatter
+        mayNeedWholeDocument = reader.bodyMayNeedWholeDocument
+        bodyLength = reader.bodyLength
+        blocks = []
+        while let block = try reader.next() { blocks.append(block) }
+    }
+}
+
+/// `text` read as a string (`MarkdownReader.open(_:file:)`), parsed in parts of at least
+/// `partBytes`.
+func documentFromText(_ text: String, file: String, partBytes: Int = 64 << 10) throws -> ReadDocument {
     let (document, blocks) = try MarkdownReader.open(text, file: file, partBytes: partBytes)
-    var result: [Block] = []
-    while let block = try blocks.next() { result.append(block) }
-    return (document.frontMatter, result)
+    return try ReadDocument(document, blocks)
 }
 
 /// The same, `text` written to `file` and read from there: checked, then read `readSize`
 /// bytes at a time as it is parsed in parts of at least `partBytes`.
 func documentFromFile(_ text: String, file: String, readSize: Int, partBytes: Int = 64 << 10,
-                      readAhead: Bool = false) throws -> (FrontMatter, [Block]) {
+                      readAhead: Bool = false) throws -> ReadDocument {
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
     let (document, blocks) = try MarkdownReader.open(path: file, readSize: readSize, partBytes: partBytes)
     if readAhead { blocks.readAheadInBackground(minimumBytes: 0) }
-    var result: [Block] = []
-    while let block = try blocks.next() { result.append(block) }
-    return (document.frontMatter, result)
+    return try ReadDocument(document, blocks)
 }

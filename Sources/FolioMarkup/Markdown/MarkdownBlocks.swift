@@ -162,7 +162,9 @@ private final class BlockParser: @unchecked Sendable {
                     var lines: Range<Int>
                     if let rest = afterTable { lines = rest; afterTable = nil } else {
                         let next = parts.next()
-                        // A file that changed while it was read ends the text early.
+                        // The file read to its end, where its length and line count are
+                        // checked: a file that changed while it was read fails the parse.
+                        if next == nil { tree.source.readToEnd() }
                         if let error = tree.source.readError { throw error }
                         guard let next else {
                             done = true
@@ -183,6 +185,7 @@ private final class BlockParser: @unchecked Sendable {
                         lines = lines.lowerBound..<slices.firstEnd
                     }
                     document = try tree.parseDocument(lines: lines)
+                    if let error = tree.source.readError { throw error }
                 }
                 while let node = cmark_node_first_child(document) {
                     let converted = try tree.take(node, pending: &pending)
@@ -206,7 +209,8 @@ private final class BlockParser: @unchecked Sendable {
             done = true
             if let document { cmark_node_free(document) }
             document = nil
-            throw error
+            // A fault in text cut short by a file that changed is that change's.
+            throw tree.source.readError ?? error
         }
     }
 

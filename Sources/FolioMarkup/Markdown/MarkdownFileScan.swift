@@ -16,6 +16,8 @@ struct MarkdownFileScan {
     let fileLength: Int
     /// What the parse must know of the body before its first part.
     let body: BodyFlags
+    /// The file as checked: the reader fails if it finds another (`MarkdownBodyReader`).
+    let identity: FileIdentity
 
     /// The body's length in bytes.
     var bodyLength: Int { frontMatterLines + fileLength - bodyOffset }
@@ -33,6 +35,7 @@ struct MarkdownFileScan {
         // (`stat` follows a symbolic link to its file.)
         var status = stat()
         guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let identity = FileIdentity(status)
         var head: [UInt8] = []
         var start: BodyStart?
         var body = BodyFlags()
@@ -61,12 +64,14 @@ struct MarkdownFileScan {
         }
         whole.finish()
         body.finish()
+        // A file that changed while it was checked is read whole, as it is now.
+        guard stat(path, &status) == 0, FileIdentity(status) == identity, identity.size == length else { return nil }
         guard !whole.hasLoneCarriageReturn, case .body(let bodyOffset, let lines, let yaml)? = start else { return nil }
         let frontMatter = try yaml.map {
             try FrontMatter.parse(yaml: String(decoding: head[$0], as: UTF8.self), file: path, firstLine: 2)
         } ?? FrontMatter()
         return MarkdownFileScan(frontMatter: frontMatter, bodyOffset: bodyOffset, frontMatterLines: lines,
-                                fileLength: length, body: body)
+                                fileLength: length, body: body, identity: identity)
     }
 
     private enum BodyStart {
@@ -82,9 +87,14 @@ struct MarkdownFileScan {
         let text = String(decoding: head, as: UTF8.self)
         switch FrontMatter.fence(in: text) {
         case .none:
-            // Told from the first two lines: both must be whole.
-            guard complete || head.count(where: { $0 == 0x0A }) >= 2 else { return nil }
-            return .body(offset: 0, lines: 0, yaml: nil)
+            // Told from the first line when it is not `---`, else from the first two: the
+            // lines it is told from must be whole.
+            if complete || head.count(where: { $0 == 0x0A }) >= 2 { return .body(offset: 0, lines: 0, yaml: nil) }
+            let first = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            guard let lineEnd = head[first...].firstIndex(of: 0x0A) else { return nil }
+            var line = head[first..<lineEnd]
+            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+            return line.elementsEqual("---".utf8) ? nil : .body(offset: 0, lines: 0, yaml: nil)
         case .unclosed:
             return complete ? .readWhole : nil
         case let .closed(yaml, closingLine, rest):
@@ -94,6 +104,33 @@ struct MarkdownFileScan {
             // The closing line may go on past `head`.
             return complete ? .body(offset: head.count, lines: closingLine, yaml: yamlBytes) : nil
         }
+    }
+}
+
+/// Which file a path named, and its state: a file saved again (even at the same length, or
+/// replaced by another of the same name) is another.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int
+    let modified: timespec
+
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int(status.st_size)
+        modified = status.st_mtim
+    }
+
+    static func == (a: FileIdentity, b: FileIdentity) -> Bool {
+        a.device == b.device && a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
+
+    /// The identity of the file open as `descriptor`; nil when it cannot be asked.
+    static func of(descriptor: Int32) -> FileIdentity? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? FileIdentity(status) : nil
     }
 }
 
@@ -107,9 +144,13 @@ final class MarkdownBodyReader {
     private var emptyLines: Int
     private var unread: Int
     private let readSize: Int
-    /// Why the body ended early: the file could not be read, or is shorter than when it
-    /// was checked.
+    /// Why the body ended early: the file could not be read, or is not as it was checked.
     private(set) var error: DocumentError?
+    private let identity: FileIdentity
+    private static let changed = "changed after it was checked, while it was read; nothing was written"
+
+    /// The error for a file found to have changed once read.
+    var changedError: DocumentError { DocumentError(path: path, reason: Self.changed) }
 
     /// The body of the file at `path`, checked as `scan`.
     init(path: String, scan: MarkdownFileScan, readSize: Int = MarkdownFileScan.readSize) throws {
@@ -117,8 +158,14 @@ final class MarkdownBodyReader {
             throw DocumentError(path: path, reason: "cannot be opened for reading (permission denied)")
         }
         do { try handle.seek(toOffset: UInt64(scan.bodyOffset)) } catch {
+            try? handle.close()
             throw DocumentError(path: path, reason: "could not be read: \(error.localizedDescription)")
         }
+        guard FileIdentity.of(descriptor: handle.fileDescriptor) == scan.identity else {
+            try? handle.close()
+            throw DocumentError(path: path, reason: Self.changed)
+        }
+        identity = scan.identity
         self.path = path
         file = handle
         length = scan.bodyLength
@@ -135,11 +182,17 @@ final class MarkdownBodyReader {
             defer { emptyLines = 0 }
             return [UInt8](repeating: 0x0A, count: emptyLines)
         }
-        guard unread > 0, let file else { return close() }
+        guard unread > 0, let file else {
+            // Saved again while it was read (the same length or longer: a shorter file
+            // ends early, below).
+            if error == nil, let file = self.file, FileIdentity.of(descriptor: file.fileDescriptor) != identity { error = changedError }
+            return close()
+        }
         // Read straight into the bytes the window keeps (no `Data` in between).
         var failure: Int32 = 0
         let piece = [UInt8](unsafeUninitializedCapacity: min(readSize, unread)) { buffer, count in
             while true {
+                failure = 0
                 let n = read(file.fileDescriptor, buffer.baseAddress, buffer.count)
                 if n >= 0 { count = n; return }
                 failure = errno
@@ -148,7 +201,7 @@ final class MarkdownBodyReader {
         }
         guard !piece.isEmpty else {
             error = DocumentError(path: path, reason: failure != 0 ? "could not be read: \(String(cString: strerror(failure)))"
-                                  : "is shorter than when it was checked: it changed while it was read; nothing was written")
+                                  : Self.changed)
             return close()
         }
         unread -= piece.count

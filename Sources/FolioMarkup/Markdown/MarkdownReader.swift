@@ -36,7 +36,7 @@ public enum MarkdownReader {
     /// at least `partBytes` (tests read a few at a time).
     package static func open(path: String, readSize: Int, partBytes: Int = 64 << 10) throws -> (MarkdownDocument, MarkdownBlocks) {
         guard let scan = try MarkdownFileScan.scan(path: path, readSize: readSize) else {
-            return try open(PlainTextReader.read(path: path), file: path)
+            return try open(PlainTextReader.read(path: path), file: path, partBytes: partBytes)
         }
         let source = MarkdownSource(file: path, reading: try MarkdownBodyReader(path: path, scan: scan, readSize: readSize), scan: scan)
         return (MarkdownDocument(file: path, frontMatter: scan.frontMatter, blocks: []),

@@ -66,6 +66,8 @@ final class MarkdownSource {
         self.starts = starts
         lineCount = starts.count
         var flags = BodyFlags()
+        // (Looked for only if asked: a mail merge reads a body for every record.)
+        flags.scansWholeDocument = false
         bytes.withUnsafeBufferPointer { flags.scan($0) }
         flags.finish()
         protectsEscapes = flags.hasEscapes && !flags.hasControls
@@ -113,6 +115,8 @@ final class MarkdownSource {
     /// the window for every line.)
     func firstLine(after line: Int, startingAtOrAfter offset: Int) -> Int {
         while base + written.count <= offset, readMore() {}
+        // Past a file that ended early: no more lines.
+        if reader == nil, offset >= base + written.count { return lineCount + 1 }
         var low = max(line + 1 - firstLine, 0), high = starts.count
         while low < high {
             let mid = (low + high) / 2
@@ -161,8 +165,14 @@ final class MarkdownSource {
         base = cut
     }
 
+    /// Reads the rest of the file (after the last part, when all of it should have been
+    /// read): the checks at its end set `readError` if it changed.
+    func readToEnd() {
+        while reader != nil { _ = readMore() }
+    }
+
     /// How many bytes the window holds (for tests).
-    var bytesHeld: Int { written.count + unfinishedLine.count }
+    var bytesHeld: Int { written.count + parsed.count + unfinishedLine.count }
 
     /// Adds the file's next piece to the window, up to its last line feed; false at the
     /// file's end.
@@ -186,6 +196,10 @@ final class MarkdownSource {
         self.reader = nil
         if readError == nil, !unfinishedLine.isEmpty { append(unfinishedLine[...]) }
         unfinishedLine = []
+        // A file that changed after its check (the same length, or longer) fails here.
+        if readError == nil, firstLine + starts.count - 1 != lineCount {
+            readError = reader.changedError
+        }
         return true
     }
 

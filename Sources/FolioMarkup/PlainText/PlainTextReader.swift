@@ -57,14 +57,21 @@ public enum PlainTextReader {
                 return true
             }
             // The whole file, read as `read(path:)` does, names the place of the fault.
-            guard valid else { _ = try read(path: path); return total }
+            guard valid else { try readToFindFault(path: path) }
             carried = Array(bytes[cut...])
         }
         if !carried.isEmpty {
-            if String(validating: carried, as: UTF8.self) == nil { _ = try read(path: path) }
+            if String(validating: carried, as: UTF8.self) == nil { try readToFindFault(path: path) }
             try carried.withUnsafeBufferPointer { try inspect($0, total - carried.count) }
         }
         return total
+    }
+
+    /// Reads the file whole to name the place of a fault a check found; when that read
+    /// finds none, the file changed while it was checked.
+    private static func readToFindFault(path: String) throws -> Never {
+        _ = try read(path: path)
+        throw DocumentError(path: path, reason: "changed while it was read; nothing was written")
     }
 
     /// The bytes of the file at `path` (`-`: standard input), at most `maximumBytes`.
