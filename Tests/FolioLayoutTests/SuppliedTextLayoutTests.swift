@@ -1,4 +1,4 @@
-import FolioLayout
+@testable import FolioLayout
 import XCTest
 
 /// Columns on demand; each completed column's lines are taken and then forgotten, as a
@@ -140,11 +140,19 @@ final class SuppliedTextLayoutTests: XCTestCase {
         XCTAssertGreaterThan(text.length, 10 * bound)
         XCTAssertLessThan(columns.retained.max()!, bound)
         XCTAssertGreaterThan(manager.textStorage.firstRetainedParagraph, 0)
+        // The containers of the columns written, and what layout noted about their
+        // paragraphs, are let go of too.
+        XCTAssertGreaterThan(manager.textContainers.count, 200)
+        XCTAssertLessThan(Set(manager.textContainers.map(ObjectIdentifier.init)).count, 10)
+        let notes = manager.widowBreaks.count + manager.unhyphenatedLines.count + manager.looseLines.count
+            + manager.setWidths.count + manager.keptParagraphs.count + manager.topFloatsJoined.count + manager.loosenedBreaks.count
+        XCTAssertLessThan(notes, 40)
     }
 
     func testWithoutASupplierNothingIsLetGo() {
         let text = Self.document(paragraphs: 200)
         let (_, manager) = layOut(text, partBytes: nil, background: false)
         XCTAssertEqual(manager.textStorage.retainedRange, 0..<text.length)
+        XCTAssertEqual(Set(manager.textContainers.map(ObjectIdentifier.init)).count, manager.textContainers.count)
     }
 }

@@ -159,6 +159,33 @@ final class PageComposerTests: XCTestCase {
         XCTAssertEqual(reported, Array(1...composer.pages.count))
     }
 
+    /// Pages forgotten as they are written (a long document) leave the later pages
+    /// numbered, sided and reported as before.
+    func testForgottenPagesLeaveTheLaterOnesAsTheyWere() {
+        func compose(forgetting: Bool) -> (pages: [(Int, Bool, String)], count: Int, held: Int) {
+            let template = Template(name: "t", pageSize: Size(width: 300, height: 200),
+                                    margins: PageMargins(top: 20, bottom: 20, inner: 40, outer: 20), mirrored: true, columns: 2, gutter: 10)
+            let composer = PageComposer(template: template)
+            var reported: [(Int, Bool, String)] = []
+            var held = 0
+            composer.onPageComplete = { [unowned composer] page in
+                reported.append((page.number, page.isLeftHand, page.master))
+                if forgetting { composer.forgetPages(before: page.number - 2) }
+                held = max(held, composer.pages.count)
+            }
+            _ = layout(storage(Array(repeating: prose, count: 40)), composer)
+            composer.flush()
+            return (reported, composer.pageCount, held)
+        }
+        let whole = compose(forgetting: false), forgetting = compose(forgetting: true)
+        XCTAssertGreaterThan(whole.count, 20)
+        XCTAssertEqual(forgetting.count, whole.count)
+        XCTAssertEqual(forgetting.pages.map(\.0), whole.pages.map(\.0))
+        XCTAssertEqual(forgetting.pages.map(\.1), whole.pages.map(\.1))
+        XCTAssertEqual(forgetting.pages.map(\.2), whole.pages.map(\.2))
+        XCTAssertLessThanOrEqual(forgetting.held, 4, "the pages in flight, not the document")
+    }
+
     func testFieldsAndFolios() throws {
         XCTAssertEqual(PageFields.folio(14, .roman), "xiv")
         XCTAssertEqual(PageFields.folio(1994, .upperRoman), "MCMXCIV")

@@ -16,7 +16,9 @@ extension LayoutManager {
     /// by page stays flat however long it is: glyphs (`discardGlyphs`) and line geometry
     /// alike. Only containers the delegate was told are complete are forgotten. Queries
     /// then answer for the remembered containers only, and an edit before them lays the
-    /// storage out again from the start.
+    /// storage out again from the start. With a `textSupplier`, whose text before them is
+    /// let go too, the forgotten containers are: their places in `textContainers` then hold
+    /// one shared empty container.
     public func forgetLayout(beforeContainerAt index: Int) {
         let end = min(index, completedContainers)
         let count = firstFragment { $0.containerIndex >= end }

@@ -81,5 +81,26 @@ extension LayoutManager {
         textStorage.discardText(beforeParagraph: keep)
         storageLock.unlock()
         records.dropRecords(before: keep)
+        forgetNotes(beforeParagraph: keep)
+    }
+
+    /// Lets go of what layout noted about the paragraphs before `first` and the forgotten
+    /// containers (their text is gone: nothing lays them out again), so that a long document
+    /// holds only the notes of the pages in flight. A forgotten container's place in
+    /// `textContainers` keeps the chain's numbering, but holds one shared empty container.
+    private func forgetNotes(beforeParagraph first: Int) {
+        if !widowBreaks.isEmpty { widowBreaks = widowBreaks.filter { $0.key >= first } }
+        if !unhyphenatedLines.isEmpty { unhyphenatedLines = unhyphenatedLines.filter { $0.key >= first } }
+        if !looseLines.isEmpty { looseLines = looseLines.filter { $0.key >= first } }
+        if !setWidths.isEmpty { setWidths = setWidths.filter { $0.key >= first } }
+        if !keptParagraphs.isEmpty { keptParagraphs = keptParagraphs.filter { $0 >= first } }
+        if !topFloatsJoined.isEmpty { topFloatsJoined = topFloatsJoined.filter { $0 >= first } }
+        if !loosenedBreaks.isEmpty { loosenedBreaks = loosenedBreaks.filter { $0.key >= forgottenContainers } }
+        let end = min(forgottenContainers, textContainers.count)
+        while releasedContainers < end {
+            textContainers[releasedContainers].owner = nil
+            textContainers[releasedContainers] = releasedContainer
+            releasedContainers += 1
+        }
     }
 }

@@ -137,6 +137,10 @@ public final class LayoutManager: TextStorageObserver {
     var discardedContainers = Set<Int>()
     /// The containers before this one were forgotten (`forgetLayout(beforeContainerAt:)`).
     var forgottenContainers = 0
+    /// The containers before this one were let go of with their text (`forgetNotes`)…
+    var releasedContainers = 0
+    /// …and their places hold this one.
+    lazy var releasedContainer = TextContainer(size: .zero)
 
     /// Appends more of the text to the storage, when layout comes near the end of what it
     /// holds, and returns whether still more will come: for a document too long to hold

@@ -11,9 +11,14 @@ public final class PageComposer: LayoutManagerDelegate {
     public private(set) var sections: [SectionMark]
     /// Offsets where a section heading starts (a page starting there uses `opening`).
     public private(set) var openings: Set<Int>
-    /// The pages made so far, in order. A page's last column set may still gain columns
-    /// until the page is complete (`onPageComplete`).
+    /// The pages made so far, in order, from the first not forgotten
+    /// (`forgetPages(before:)`). A page's last column set may still gain columns until the
+    /// page is complete (`onPageComplete`).
     public private(set) var pages: [ComposedPage] = []
+    /// How many pages were forgotten: `pages` starts with page `forgottenPages + 1`.
+    public private(set) var forgottenPages = 0
+    /// How many pages were made, forgotten ones included.
+    public var pageCount: Int { forgottenPages + pages.count }
     /// Called once per page when the text on it is final, in page order.
     public var onPageComplete: ((ComposedPage) -> Void)?
     /// Once set, no more pages are made: layout ends at once, its text left unplaced (the
@@ -61,7 +66,7 @@ public final class PageComposer: LayoutManagerDelegate {
         guard var page = pages.last, var set = page.columnSets.last, !request.breakBefore.startsPage else {
             // A right-hand (or left-hand) page asked for: a blank page of the other side first
             // when the next page would be the wrong one.
-            let nextIsLeft = (pages.count + 1) % 2 == 0
+            let nextIsLeft = (pageCount + 1) % 2 == 0
             if request.breakBefore == .rightPage && nextIsLeft || request.breakBefore == .leftPage && !nextIsLeft, !pages.isEmpty {
                 addBlankPage()
             }
@@ -107,7 +112,7 @@ public final class PageComposer: LayoutManagerDelegate {
     /// A page left blank (before a chapter that must open on a right-hand page): no text, no
     /// frames — no running head or folio on it, as book designers leave it.
     private func addBlankPage() {
-        let number = pages.count + 1
+        let number = pageCount + 1
         let size = template.pageSize
         var page = ComposedPage(number: number, size: size, master: "blank", isLeftHand: number % 2 == 0,
                                 textArea: Rect(x: 0, y: 0, width: size.width, height: size.height), columnSets: [], frames: [])
@@ -145,7 +150,7 @@ public final class PageComposer: LayoutManagerDelegate {
     /// moves the paragraphs kept with its first one (a heading) to the next page: that page
     /// is opened again in the heading's section, the new section's band below it.
     public func layoutManager(_ layoutManager: LayoutManager, reclaimContainerAt index: Int) -> Bool {
-        guard reclaimablePage == index, index == containerCount - 1, completed < pages.count - 1,
+        guard reclaimablePage == index, index == containerCount - 1, completed < pageCount - 1,
               pages.last?.columnSets.count == 1 else { return false }
         pages.removeLast()
         containerCount -= 1
@@ -157,17 +162,17 @@ public final class PageComposer: LayoutManagerDelegate {
     /// or before `index`, in page order.
     public func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         // A page is complete once the flow has moved past its last container.
-        while completed < pages.count {
-            let page = pages[completed]
+        while completed < pageCount {
+            let page = pages[completed - forgottenPages]
             if page.columnSets.isEmpty {
                 // A blank page: complete once the page after it exists.
-                guard completed + 1 < pages.count else { break }
+                guard completed + 1 < pageCount else { break }
                 completed += 1
                 onPageComplete?(page)
                 continue
             }
             guard let last = page.columnSets.last?.containerIndexes.last, last <= index,
-                  completed + 1 < pages.count || index + 1 >= containerCount else { break }
+                  completed + 1 < pageCount || index + 1 >= containerCount else { break }
             completed += 1
             onPageComplete?(page)
         }
@@ -175,10 +180,20 @@ public final class PageComposer: LayoutManagerDelegate {
 
     /// Calls `onPageComplete` for pages not yet reported (after layout has finished).
     public func flush() {
-        while completed < pages.count {
+        while completed < pageCount {
             completed += 1
-            onPageComplete?(pages[completed - 1])
+            onPageComplete?(pages[completed - 1 - forgottenPages])
         }
+    }
+
+    /// Lets go of the complete pages before page `number` (1-based): a document written
+    /// page by page keeps only the pages in flight. Nothing asks about a page once it is
+    /// complete and written, but `pages` then starts later (`forgottenPages`).
+    public func forgetPages(before number: Int) {
+        let count = min(number - 1, completed) - forgottenPages
+        guard count > 0 else { return }
+        pages.removeFirst(count)
+        forgottenPages += count
     }
 
     /// Takes in the sections and section headings of text that arrived after the composer
@@ -193,7 +208,7 @@ public final class PageComposer: LayoutManagerDelegate {
     private var minimumBandHeight: Double { 48 * template.scale }
 
     private func newPage(section: Int, startingAt offset: Int, _ manager: LayoutManager) -> TextContainer {
-        let number = pages.count + 1
+        let number = pageCount + 1
         let isLeft = number % 2 == 0
         let name: String
         if number == 1, template.masters["first"] != nil { name = "first" }

@@ -230,14 +230,17 @@ struct DocumentLayout {
         composer.onPageComplete = { [unowned manager, unowned composer] page in
             if document.textSupplier != nil { sectionStarts = Set(composer.sections.map(\.offset)) }
             onPage(LaidOutPage(page, manager: manager, sectionStarts: sectionStarts, textLength: document.expectedLength), manager)
-            // The page is drawn (or copied out): its lines and glyphs are not needed again.
+            // The page is drawn (or copied out): its lines and glyphs are not needed again,
+            // nor the page (two are kept behind the flow: the composer looks back a few
+            // columns for the section and balancing of a column in flight).
             manager.forgetLayout(beforeContainerAt: (page.columns.map(\.containerIndex).max() ?? -1) + 1)
+            composer.forgetPages(before: page.number - 2)
         }
         if settings.parallelShaping { manager.shapeInBackground() }
         manager.ensureLayout()
         settle(manager)
         composer.flush()
         settle(manager)
-        return Outcome(pages: composer.pages.count, warnings: manager.warnings, unplacedRange: manager.unplacedRange)
+        return Outcome(pages: composer.pageCount, warnings: manager.warnings, unplacedRange: manager.unplacedRange)
     }
 }
