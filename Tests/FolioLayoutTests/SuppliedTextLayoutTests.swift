@@ -9,10 +9,19 @@ private final class WrittenColumns: LayoutManagerDelegate {
     func layoutManager(_ layoutManager: LayoutManager, containerAfter last: TextContainer?) -> TextContainer? {
         TextContainer(size: Size(width: 160, height: 180))
     }
+    /// Paragraphs still held whose layout would start again in a container let go of.
+    var restartsInReleasedContainers = 0
     func layoutManager(_ layoutManager: LayoutManager, didCompleteContainerAt index: Int) {
         written += layoutManager.lineFragments(inContainerAt: index)
         layoutManager.forgetLayout(beforeContainerAt: index + 1)
         retained.append(layoutManager.textStorage.retainedRange.count)
+        let records = layoutManager.records
+        for k in layoutManager.textStorage.firstRetainedParagraph..<records.count {
+            let c = records[k].cursor.containerIndex
+            if c < layoutManager.textContainers.count, layoutManager.textContainers[c] === layoutManager.releasedContainer {
+                restartsInReleasedContainers += 1
+            }
+        }
     }
 }
 
@@ -147,6 +156,7 @@ final class SuppliedTextLayoutTests: XCTestCase {
         let notes = manager.widowBreaks.count + manager.unhyphenatedLines.count + manager.looseLines.count
             + manager.setWidths.count + manager.keptParagraphs.count + manager.topFloatsJoined.count + manager.loosenedBreaks.count
         XCTAssertLessThan(notes, 40)
+        XCTAssertEqual(columns.restartsInReleasedContainers, 0, "a paragraph still held starts in a container let go of")
     }
 
     func testWithoutASupplierNothingIsLetGo() {

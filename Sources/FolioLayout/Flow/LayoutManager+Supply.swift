@@ -96,7 +96,11 @@ extension LayoutManager {
         if !keptParagraphs.isEmpty { keptParagraphs = keptParagraphs.filter { $0 >= first } }
         if !topFloatsJoined.isEmpty { topFloatsJoined = topFloatsJoined.filter { $0 >= first } }
         if !loosenedBreaks.isEmpty { loosenedBreaks = loosenedBreaks.filter { $0.key >= forgottenContainers } }
-        let end = min(forgottenContainers, textContainers.count)
+        // Not a container a paragraph still held may be laid out again from: a paragraph
+        // that starts a column has its record's cursor in the column before, whose width
+        // its shaping is matched against.
+        var end = min(forgottenContainers, textContainers.count)
+        if first < records.count { end = min(end, records[first].cursor.containerIndex) }
         while releasedContainers < end {
             textContainers[releasedContainers].owner = nil
             textContainers[releasedContainers] = releasedContainer

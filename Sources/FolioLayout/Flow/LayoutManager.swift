@@ -137,7 +137,8 @@ public final class LayoutManager: TextStorageObserver {
     var discardedContainers = Set<Int>()
     /// The containers before this one were forgotten (`forgetLayout(beforeContainerAt:)`).
     var forgottenContainers = 0
-    /// The containers before this one were let go of with their text (`forgetNotes`)…
+    /// The containers before this one were let go of with their text (`forgetNotes`)… (A
+    /// storage with a supplier is never laid out again from its start, which would need them.)
     var releasedContainers = 0
     /// …and their places hold this one.
     lazy var releasedContainer = TextContainer(size: .zero)

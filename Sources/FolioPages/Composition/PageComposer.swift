@@ -67,7 +67,7 @@ public final class PageComposer: LayoutManagerDelegate {
             // A right-hand (or left-hand) page asked for: a blank page of the other side first
             // when the next page would be the wrong one.
             let nextIsLeft = (pageCount + 1) % 2 == 0
-            if request.breakBefore == .rightPage && nextIsLeft || request.breakBefore == .leftPage && !nextIsLeft, !pages.isEmpty {
+            if request.breakBefore == .rightPage && nextIsLeft || request.breakBefore == .leftPage && !nextIsLeft, pageCount > 0 {
                 addBlankPage()
             }
             return newPage(section: section, startingAt: request.characterIndex, layoutManager)
@@ -188,9 +188,10 @@ public final class PageComposer: LayoutManagerDelegate {
 
     /// Lets go of the complete pages before page `number` (1-based): a document written
     /// page by page keeps only the pages in flight. Nothing asks about a page once it is
-    /// complete and written, but `pages` then starts later (`forgottenPages`).
+    /// complete and written, but `pages` then starts later (`forgottenPages`). The last page
+    /// made is always kept: the next column is added to it.
     public func forgetPages(before number: Int) {
-        let count = min(number - 1, completed) - forgottenPages
+        let count = min(number - 1, completed, pageCount - 1) - forgottenPages
         guard count > 0 else { return }
         pages.removeFirst(count)
         forgottenPages += count
