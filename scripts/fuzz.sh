@@ -13,7 +13,7 @@ shift || true
 limit=(-max_total_time="$seconds")
 if [ "$seconds" = smoke ]; then limit=(-runs=3000 -seed=1); fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(markdown frontmatter style template data request render)
+[ ${#targets[@]} -eq 0 ] && targets=(markdown markdown-file frontmatter style template data request render)
 
 # Leaks at exit (caches kept for the process's life, here and in the build tool that runs
 # during the build) are not what is looked for.
@@ -36,6 +36,7 @@ total=0
 for target in "${targets[@]}"; do
   case "$target" in
     render) seeds=markdown; maxlen=4096 ;;
+    markdown-file) seeds=markdown; maxlen=16384 ;;
     *) seeds=$target; maxlen=16384 ;;
   esac
   mkdir -p ".build-fuzz/corpus/$target" ".build-fuzz/crashes/$target"

@@ -14,6 +14,8 @@ struct FuzzTarget: Sendable {
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "markdown", summary: "a Markdown document (front matter, blocks, inlines, attributes) built into a styled storage",
                    run: { Fuzzing.prepare(document: $0) }),
+        FuzzTarget(name: "markdown-file", summary: "a Markdown file read a few bytes at a time as it is parsed, against its text read whole: the same front matter, blocks, places and errors",
+                   run: { Fuzzing.markdownFile($0) }),
         FuzzTarget(name: "render", summary: "a Markdown document laid out and written as PDF (give -max_len=4096)",
                    run: { Fuzzing.render(document: $0) }),
         FuzzTarget(name: "frontmatter", summary: "the YAML front matter of a document",

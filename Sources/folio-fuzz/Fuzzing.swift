@@ -22,6 +22,25 @@ enum Fuzzing {
         _ = try? RenderJob(input: file("doc.md", document)).prepare()
     }
 
+    /// The file read as it is parsed (`MarkdownFileScan`, `MarkdownSource`'s window), in
+    /// pieces of a few bytes, must read as its text read whole does: a difference traps.
+    static func markdownFile(_ bytes: [UInt8]) {
+        let path = file("file.md", bytes)
+        typealias Read = (MarkdownDocument, mayNeedWhole: Bool, length: Int)
+        let whole = Result<Read, Error> { try MarkdownReader.read(PlainTextReader.read(path: path), file: path, partBytes: 64) }
+        let pieces = Result<Read, Error> { try MarkdownReader.read(path: path, readSize: 61, partBytes: 64) }
+        switch (whole, pieces) {
+        case let (.success(a), .success(b)):
+            if a.0.frontMatter != b.0.frontMatter || a.0.blocks != b.0.blocks || a.mayNeedWhole != b.mayNeedWhole || a.length != b.length {
+                fatalError("read in pieces:\n\(b)\nread whole:\n\(a)")
+            }
+        case let (.failure(a), .failure(b)):
+            if "\(a)" != "\(b)" { fatalError("read in pieces: \(b)\nread whole: \(a)") }
+        default:
+            fatalError("read in pieces: \(pieces)\nread whole: \(whole)")
+        }
+    }
+
     static func render(document: [UInt8]) {
         let job = RenderJob(input: file("doc.md", document))
         guard let prepared = try? job.prepare() else { return }

@@ -6,7 +6,7 @@ import XCTest
 /// after a fix, goes through its fuzz target on each test run: `folio-fuzz` built plainly
 /// replays files. A crash, a trap or a hang fails here, not only under scripts/fuzz.sh.
 final class FuzzCorpusTests: XCTestCase {
-    private let targets = [("markdown", "markdown"), ("frontmatter", "frontmatter"), ("style", "style"),
+    private let targets = [("markdown", "markdown"), ("markdown-file", "markdown"), ("frontmatter", "frontmatter"), ("style", "style"),
                            ("template", "template"), ("data", "data"), ("request", "request"), ("render", "markdown")]
 
     func testEverySeedRunsThroughItsTarget() throws {

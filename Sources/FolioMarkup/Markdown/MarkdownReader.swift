@@ -32,6 +32,24 @@ public enum MarkdownReader {
         try open(path: path, readSize: MarkdownFileScan.readSize)
     }
 
+    /// The document at `path` read as `open(path:readSize:partBytes:)` reads it, all its
+    /// blocks read; with its body's `bodyMayNeedWholeDocument` and `bodyLength` (for the
+    /// fuzzer, which compares the ways of reading a document).
+    package static func read(path: String, readSize: Int, partBytes: Int) throws -> (MarkdownDocument, mayNeedWhole: Bool, length: Int) {
+        try readAll(open(path: path, readSize: readSize, partBytes: partBytes))
+    }
+
+    /// `text` read as `open(_:file:partBytes:)` reads it, all its blocks read.
+    package static func read(_ text: String, file: String, partBytes: Int) throws -> (MarkdownDocument, mayNeedWhole: Bool, length: Int) {
+        try readAll(open(text, file: file, partBytes: partBytes))
+    }
+
+    private static func readAll(_ opened: (MarkdownDocument, MarkdownBlocks)) throws -> (MarkdownDocument, mayNeedWhole: Bool, length: Int) {
+        var (document, blocks) = opened
+        while let block = try blocks.next() { document.blocks.append(block) }
+        return (document, blocks.bodyMayNeedWholeDocument, blocks.bodyLength)
+    }
+
     /// Checking and reading the file `readSize` bytes at a time, and parsing it in parts of
     /// at least `partBytes` (tests read a few at a time).
     package static func open(path: String, readSize: Int, partBytes: Int = 64 << 10) throws -> (MarkdownDocument, MarkdownBlocks) {
