@@ -39,11 +39,7 @@ struct MarkdownFileScan {
         var head: [UInt8] = []
         var start: BodyStart?
         var body = BodyFlags()
-        var whole = BodyFlags()
-        whole.scansWholeDocument = false
         let length = try PlainTextReader.validate(path: path, readSize: readSize) { piece, offset in
-            // Every carriage return counts, the front matter's too.
-            if !whole.hasLoneCarriageReturn { whole.scan(piece) }
             if case .body(let bodyOffset, _, _)? = start {
                 if offset + piece.count > bodyOffset {
                     body.scan(UnsafeBufferPointer(rebasing: piece[max(0, bodyOffset - offset)...]))
@@ -62,11 +58,17 @@ struct MarkdownFileScan {
             start = Self.bodyStart(in: head, complete: true)
             if case .body(let bodyOffset, _, _)? = start { head[bodyOffset...].withUnsafeBufferPointer { body.scan($0) } }
         }
-        whole.finish()
         body.finish()
         // A file that changed while it was checked is read whole, as it is now.
         guard stat(path, &status) == 0, FileIdentity(status) == identity, identity.size == length else { return nil }
-        guard !whole.hasLoneCarriageReturn, case .body(let bodyOffset, let lines, let yaml)? = start else { return nil }
+        guard case .body(let bodyOffset, let lines, let yaml)? = start else { return nil }
+        // Every carriage return counts, the front matter's too (it ends with a line feed,
+        // or at the file's end).
+        var frontMatterFlags = BodyFlags()
+        frontMatterFlags.scansWholeDocument = false
+        head[..<bodyOffset].withUnsafeBufferPointer { frontMatterFlags.scan($0) }
+        frontMatterFlags.finish()
+        guard !body.hasLoneCarriageReturn, !frontMatterFlags.hasLoneCarriageReturn else { return nil }
         let frontMatter = try yaml.map {
             try FrontMatter.parse(yaml: String(decoding: head[$0], as: UTF8.self), file: path, firstLine: 2)
         } ?? FrontMatter()
