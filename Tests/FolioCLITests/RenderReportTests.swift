@@ -68,6 +68,8 @@ final class RenderReportTests: XCTestCase {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Closed here: Foundation's `Process` may keep its pipes past the run.
+        defer { try? out.fileHandleForReading.close() }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)

@@ -66,3 +66,38 @@ final class RenderLeakTests: XCTestCase {
         XCTAssertEqual(ShapingPool.shared.contextCount, settled, "each render's managers gave their shaping contexts back")
     }
 }
+
+/// A Markdown file is read as it is parsed, through a descriptor the body's reader holds:
+/// every way a render ends — written, prepared and dropped, failed in the body — must
+/// close it, or a long-running service (and a test run) runs out of descriptors.
+final class OpenFileLeakTests: XCTestCase {
+    private func openDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+
+    func testRendersPreparedDocumentsAndFailedParsesCloseTheirFiles() throws {
+        let dir = try makeTemporaryDirectory("folio-descriptors")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.md"), bad = dir.appendingPathComponent("bad.md")
+        let plain = dir.appendingPathComponent("plain.txt")
+        var text = "---\ntitle: Long\n---\n\n"
+        for i in 1...40 { text += "# Part \(i)\n\n" + String(repeating: "Text of the part, to fill its page. ", count: 60) + "\n\n" }
+        try text.write(to: good, atomically: true, encoding: .utf8)
+        try (text + "# Title {#a #b}\n").write(to: bad, atomically: true, encoding: .utf8)
+        try String(repeating: "A paragraph of plain text.\n\n", count: 400).write(to: plain, atomically: true, encoding: .utf8)
+        let output = dir.appendingPathComponent("out.pdf").path
+        func cycle() throws {
+            for input in [good, plain] {
+                let job = RenderJob(input: input.path)
+                _ = try job.render(try job.prepare(), to: output)
+                _ = try job.prepare()
+            }
+            let failing = RenderJob(input: bad.path)
+            XCTAssertThrowsError(try failing.render(try failing.prepare(), to: output))
+        }
+        try cycle()
+        let settled = try openDescriptors()
+        for _ in 0..<5 { try cycle() }
+        XCTAssertEqual(try openDescriptors(), settled, "every file read was closed")
+    }
+}

@@ -114,8 +114,11 @@ final class FontResolutionTests: XCTestCase {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
+        // Closed here: Foundation's `Process` may keep its pipes past the run.
+        defer { try? pipe.fileHandleForReading.close() }
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

@@ -122,6 +122,8 @@ extension XCTestCase {
         let pipe = Pipe()
         p.standardOutput = pipe; p.standardError = pipe
         try p.run()
+        // Closed here: Foundation's `Process` may keep its pipes past the run.
+        defer { try? pipe.fileHandleForReading.close() }
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         if output.contains("with 1 test skipped") || output.contains("skipped (") {

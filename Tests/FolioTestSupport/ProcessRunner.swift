@@ -60,7 +60,7 @@ final class Collected: @unchecked Sendable {
         return true
     }
 
-    /// Reads `handle` on a thread of its own until end of file.
+    /// Reads `handle` on a thread of its own until end of file, then closes it.
     static func reading(_ handle: FileHandle) -> Collected {
         let collected = Collected()
         let thread = Thread {
@@ -69,6 +69,10 @@ final class Collected: @unchecked Sendable {
                 if chunk.isEmpty { break }
                 collected.append(chunk)
             }
+            // Closed here, not left to the handle's release: Foundation's `Process` may
+            // outlive the run (it keeps its pipes), and every run's descriptors would pile
+            // up over a test run until the process runs out of them.
+            try? handle.close()
             collected.end()
         }
         thread.start()
@@ -90,16 +94,19 @@ public func runProcess(_ executable: URL, _ arguments: [String], input: Data? = 
     process.executableURL = executable
     process.arguments = arguments
     process.environment = mergedEnvironment(environment)
-    let out = Pipe(), err = Pipe(), stdin = Pipe()
+    let out = Pipe(), err = Pipe(), stdin: Pipe? = input == nil ? nil : Pipe()
     process.standardOutput = out
     process.standardError = err
-    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+    process.standardInput = stdin ?? FileHandle.nullDevice
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
-    try process.run()
+    do { try process.run() } catch {
+        for pipe in [out, err] + (stdin.map { [$0] } ?? []) { closeBothEnds(of: pipe) }
+        throw error
+    }
     let stdout = Collected.reading(out.fileHandleForReading)
     let stderr = Collected.reading(err.fileHandleForReading)
-    if let input {
+    if let input, let stdin {
         // From another thread: a large input must not wait on the pipe's buffer while
         // the child waits for its output to be read.
         let writer = stdin.fileHandleForWriting
@@ -118,6 +125,12 @@ public func runProcess(_ executable: URL, _ arguments: [String], input: Data? = 
     return ProcessResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
 }
 
+/// Closes a pipe that was never handed to a child.
+private func closeBothEnds(of pipe: Pipe) {
+    try? pipe.fileHandleForReading.close()
+    try? pipe.fileHandleForWriting.close()
+}
+
 /// A child process left running while the test watches what it writes (e.g. `folio
 /// render --watch`): wait for a line to appear rather than sleep. Stopped when released.
 public final class ChildProcess: @unchecked Sendable {
@@ -133,7 +146,10 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = outPipe
         process.standardError = errPipe
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        do { try process.run() } catch {
+            closeBothEnds(of: outPipe); closeBothEnds(of: errPipe)
+            throw error
+        }
         out = Collected.reading(outPipe.fileHandleForReading)
         err = Collected.reading(errPipe.fileHandleForReading)
     }
