@@ -58,7 +58,10 @@ let package = Package(
                 // The breaker's and shaper's inner loops touch class-held arrays on every
                 // cluster; dynamic exclusivity checks there cost a fifth of layout time.
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango"]),
+        // cairo's number printing, exact and fast: the program's own `snprintf`, which the
+        // dynamic linker gives cairo (Sources/CNumberFormat/number_format.c says why).
+        .target(name: "CNumberFormat"),
+        .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango", "CNumberFormat"]),
         // The document layer. The input side: Markdown, front matter, templates and
         // styles read into a styled storage.
         .target(name: "FolioMarkup", dependencies: [
@@ -117,7 +120,7 @@ let package = Package(
         .testTarget(name: "FolioTextTests", dependencies: ["FolioText", "FolioTestSupport"]),
         // Fonts: small test fonts read by path (see WordShapeCacheTests).
         .testTarget(name: "FolioLayoutTests", dependencies: ["FolioLayout", "FolioTestSupport"], exclude: ["Fonts"]),
-        .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport"]),
+        .testTarget(name: "FolioRenderTests", dependencies: ["FolioRender", "FolioDocument", "FolioTestSupport", "CNumberFormat"]),
         .testTarget(name: "FolioMarkupTests", dependencies: [
             "FolioMarkup", "FolioTestSupport", .product(name: "CSV", package: "CSV.swift"),
         ]),
