@@ -140,6 +140,43 @@ final class WordShapeCacheTests: XCTestCase {
         XCTAssertGreaterThan(cached.wordCache.hits, 0)
     }
 
+    /// The words of a piece the cache lacks are shaped together, in one call: with a full
+    /// cache (none of them kept) and in pieces whose last word has no space after it (a
+    /// style change mid-sentence), each still gets the glyphs Pango gives the whole run.
+    func testMissedWordsShapedTogetherGetTheirOwnGlyphs() throws {
+        let corpus = corpusFolder.appendingPathComponent("pride-and-prejudice.md").path
+        guard let text = try? String(contentsOfFile: corpus, encoding: .utf8) else {
+            throw missingRequirement("The corpus text \(corpus)")
+        }
+        let paragraphs = text.components(separatedBy: "\n\n").prefix(150).map { $0.replacingOccurrences(of: "\n", with: " ") }
+        let full = ShapingContext(), direct = ShapingContext(wordCache: false)
+        // Filled with words the novel never uses: every word of it is missed, and not kept.
+        var info = PangoGlyphInfo()
+        info.glyph = 3
+        let variant = try XCTUnwrap(full.loadFont(serif).flatMap { font in
+            full.wordCache.variantID(.init(font: font.pangoFont, features: "", language: pango_language_from_string("en"), script: 0))
+        })
+        for n in 0..<WordShapeCache.capacity {
+            Array("qqz\(n) ".utf8).withUnsafeBufferPointer { w in
+                [info].withUnsafeBufferPointer { g in [Int32(0)].withUnsafeBufferPointer { c in full.wordCache.insert(w, variant: variant, glyphs: g, clusters: c) } }
+            }
+        }
+        XCTAssertEqual(full.wordCache.count, WordShapeCache.capacity)
+        let italic = TextAttributes(font: FontDescriptor(families: ["DejaVu Serif"], size: 10, style: .italic))
+        for paragraph in paragraphs where paragraph.utf8.count > 20 {
+            assertSameShaping(shape(paragraph, context: full), shape(paragraph, context: direct), "“\(paragraph.prefix(40))”, cache full")
+            // Italic from the middle of a word to the middle of another: pieces ending mid-word.
+            let bytes = paragraph.utf8.count, a = bytes / 3 + 1, b = 2 * bytes / 3 + 1
+            guard paragraph.utf8.dropFirst(a).first.map({ $0 < 0x80 }) == true, paragraph.utf8.dropFirst(b).first.map({ $0 < 0x80 }) == true else { continue }
+            let runs = [(0..<a, TextAttributes(font: serif)), (a..<b, italic), (b..<bytes, TextAttributes(font: serif))]
+            let fresh = ShapingContext()
+            assertSameShaping(shape(paragraph, runs: runs, context: fresh), shape(paragraph, runs: runs, context: direct),
+                              "“\(paragraph.prefix(40))” in three styles")
+        }
+        XCTAssertEqual(full.wordCache.hits, 0)
+        XCTAssertEqual(full.wordCache.count, WordShapeCache.capacity)
+    }
+
     func testTheCacheStopsAtItsCapacity() {
         var cache = WordShapeCache()
         var info = PangoGlyphInfo()
@@ -154,17 +191,22 @@ final class WordShapeCacheTests: XCTestCase {
         }
         XCTAssertEqual(cache.count, WordShapeCache.capacity)
         // The first words are held, with their glyph's flags; the last are not.
-        var glyphs: [PangoGlyphInfo] = [], clusters: [Int32] = []
-        XCTAssertTrue(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 5, glyphs: &glyphs, clusters: &clusters) })
+        let glyphs = ScratchBuffer<PangoGlyphInfo>(capacity: 1), clusters = ScratchBuffer<Int32>(capacity: 1)
+        XCTAssertTrue(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 5, glyphs: glyphs, clusters: clusters) })
         XCTAssertEqual(glyphs.count, 1)
-        XCTAssertEqual(glyphs.first?.glyph, 7)
-        XCTAssertEqual(glyphs.first?.geometry.width, 1024)
-        XCTAssertEqual(glyphs.first?.attr.is_cluster_start, 1)
-        XCTAssertEqual(clusters, [5])
-        XCTAssertFalse(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 1, clusterOffset: 0, glyphs: &glyphs, clusters: &clusters) })
+        XCTAssertEqual(glyphs.values.first?.glyph, 7)
+        XCTAssertEqual(glyphs.values.first?.geometry.width, 1024)
+        XCTAssertEqual(glyphs.values.first?.attr.is_cluster_start, 1)
+        XCTAssertEqual(Array(clusters.values), [5])
+        // A second word grows the buffers and keeps the first.
+        XCTAssertTrue(Array("w1 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 8, glyphs: glyphs, clusters: clusters) })
+        XCTAssertEqual(glyphs.values.map(\.glyph), [7, 7])
+        XCTAssertEqual(Array(clusters.values), [5, 8])
+        XCTAssertFalse(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 1, clusterOffset: 0, glyphs: glyphs, clusters: clusters) })
         XCTAssertFalse(Array("w\(WordShapeCache.capacity + 50) ".utf8).withUnsafeBufferPointer {
-            cache.append($0, variant: 0, clusterOffset: 0, glyphs: &glyphs, clusters: &clusters)
+            cache.append($0, variant: 0, clusterOffset: 0, glyphs: glyphs, clusters: clusters)
         })
+        XCTAssertEqual(glyphs.count, 2, "a word not held adds nothing")
     }
 
     func testFeaturesAndStylesAreCachedApart() {

@@ -260,7 +260,8 @@ extension ShapingContext {
             xOffsets.append(contentsOf: repeatElement(0, count: n))
             yOffsets.append(contentsOf: repeatElement(0, count: n))
             var missing = false, missingEastAsian = false
-            runGlyphs.withUnsafeBufferPointer { infos in
+            do {
+                let infos = runGlyphs.values
                 glyphs.withUnsafeMutableBufferPointer { glyphs in
                     advances.withUnsafeMutableBufferPointer { advances in
                         xOffsets.withUnsafeMutableBufferPointer { xOffsets in
@@ -303,7 +304,8 @@ extension ShapingContext {
             p.clusterStart = []; p.clusterEnd = []; p.clusterWidth = []
             p.clusterRun = []; p.clusterGlyphStart = []; p.clusterGlyphEnd = []
             let runIndex = Int32(p.runs.count)
-            runClusters.withUnsafeBufferPointer { logClusters in
+            do {
+                let logClusters = runClusters.values
                 var groups = 0
                 var i = 0
                 while i < n {
@@ -392,8 +394,8 @@ extension ShapingContext {
     /// from the piece's start), word by word through the cache when the font allows.
     private func shapeGlyphs(_ piece: Range<Int>, item: UnsafeMutablePointer<PangoItem>, font: Font,
                              attributes: TextAttributes, text: UnsafePointer<CChar>, length: Int32, wordByWord: Bool = true) {
-        runGlyphs.removeAll(keepingCapacity: true)
-        runClusters.removeAll(keepingCapacity: true)
+        runGlyphs.removeAll()
+        runClusters.removeAll()
         var analysis = item.pointee.analysis
         // Shapes text[start..<end] with Pango, appending its glyphs; the paragraph is
         // the context, as for the whole piece.
@@ -404,7 +406,8 @@ extension ShapingContext {
             let n = Int(glyphString.pointee.num_glyphs)
             let offset = Int32(range.lowerBound - piece.lowerBound)
             runGlyphs.append(contentsOf: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n))
-            for i in 0..<n { runClusters.append(glyphString.pointee.log_clusters[i] + offset) }
+            let clusters = runClusters.append(count: n)
+            for i in 0..<n { clusters[i] = glyphString.pointee.log_clusters[i] + offset }
         }
         guard usesWordCache, wordByWord, analysis.level & 1 == 0, font.shapesWordByWord, font.pangoFont == analysis.font else {
             shape(piece)
@@ -419,20 +422,89 @@ extension ShapingContext {
             return
         }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
+        // The words found in the cache, and those not: shaped together in one call to Pango
+        // when there are several (a call costs some 6 000 instructions besides its glyphs).
+        wordPlan.removeAll()
+        var missed = 0
         var start = piece.lowerBound
         while start < piece.upperBound {
             let end = WordShapeCache.wordEnd(in: bytes, from: start, to: piece.upperBound)
-            let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if !wordCache.append(word, variant: variant, clusterOffset: Int32(start - piece.lowerBound),
-                                 glyphs: &runGlyphs, clusters: &runClusters) {
-                shape(start..<end)
+            let found = wordCache.find(UnsafeBufferPointer(rebasing: bytes[start..<end]), variant: variant)
+            if found == nil { missed += 1 }
+            wordPlan.append(count: 1).initialize(to: WordPlan(start: Int32(start), end: Int32(end), found: found))
+            start = end
+        }
+        if missed > 1 { shapeMissedWords(bytes: bytes, analysis: &analysis, variant: variant) }
+        for w in wordPlan.values {
+            let offset = w.start - Int32(piece.lowerBound)
+            if let found = w.found {
+                wordCache.append(found, clusterOffset: offset, glyphs: runGlyphs, clusters: runClusters)
+            } else if w.firstGlyph >= 0 {
+                // Shaped with the other missed words.
+                let count = Int(w.glyphCount), first = Int(w.firstGlyph)
+                let glyphs = runGlyphs.append(count: count), clusters = runClusters.append(count: count)
+                let shapedGlyphs = missedGlyphs.values, shapedClusters = missedClusters.values
+                for k in 0..<count {
+                    glyphs[k] = shapedGlyphs[first + k]
+                    clusters[k] = shapedClusters[first + k] + offset
+                }
+            } else {
+                let word = UnsafeBufferPointer(rebasing: bytes[Int(w.start)..<Int(w.end)])
+                shape(Int(w.start)..<Int(w.end))
                 let n = Int(glyphString.pointee.num_glyphs)
                 wordCache.insert(word, variant: variant,
                                  glyphs: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n),
                                  clusters: UnsafeBufferPointer(start: glyphString.pointee.log_clusters, count: n))
             }
-            start = end
         }
+    }
+
+    /// Shapes the words of `wordPlan` the cache lacks in one call to Pango, one after the
+    /// other in a text of their own, and gives each its glyphs (in `missedGlyphs`, with
+    /// clusters from the word's own start in `missedClusters`) and a place in the cache.
+    ///
+    /// Each word ends in its spaces, or ends the piece and is put last; the font's lookups
+    /// never reach across a space (`Font.shapesWordByWord`, which the cache relies on, as
+    /// a cached word is given again in other text): so a word shaped among others gets
+    /// the glyphs it gets alone.
+    private func shapeMissedWords(bytes: UnsafeBufferPointer<UInt8>, analysis: inout PangoAnalysis, variant: Int32) {
+        let plan = UnsafeMutableBufferPointer(mutating: wordPlan.values)
+        // The piece's last word, when it has no space after it.
+        let unspaced: Int? = plan.last.flatMap { $0.found == nil && bytes[Int($0.end) - 1] != 0x20 ? plan.count - 1 : nil }
+        missedText.removeAll()
+        func put(_ i: Int) {
+            missedText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(plan[i].start)..<Int(plan[i].end)]))
+        }
+        for i in plan.indices where plan[i].found == nil && i != unspaced { put(i) }
+        if let unspaced { put(unspaced) }
+        let length = missedText.count
+        missedText.append(count: 1).initialize(to: 0)
+        let text = UnsafeRawPointer(missedText.values.baseAddress!).assumingMemoryBound(to: CChar.self)
+        missingGlyphBoxes.prepare(analysis.font, for: text, 0..<length)
+        pango_shape_with_flags(text, Int32(length), text, Int32(length), &analysis, glyphString, PANGO_SHAPE_NONE)
+        let n = Int(glyphString.pointee.num_glyphs)
+        missedGlyphs.removeAll()
+        missedClusters.removeAll()
+        missedGlyphs.append(contentsOf: UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n))
+        missedClusters.append(contentsOf: UnsafeBufferPointer(start: glyphString.pointee.log_clusters, count: n))
+        let glyphs = missedGlyphs.values
+        let clusters = UnsafeMutableBufferPointer(mutating: missedClusters.values)
+        // Left to right, clusters never decrease: the words' glyphs follow one another in
+        // the order the words were put in the text.
+        var g = 0, at: Int32 = 0
+        func take(_ i: Int) {
+            let to = at + plan[i].end - plan[i].start
+            let first = g
+            while g < n, clusters[g] < to { clusters[g] -= at; g += 1 }
+            plan[i].firstGlyph = Int32(first)
+            plan[i].glyphCount = Int32(g - first)
+            wordCache.insert(UnsafeBufferPointer(rebasing: bytes[Int(plan[i].start)..<Int(plan[i].end)]), variant: variant,
+                             glyphs: UnsafeBufferPointer(rebasing: glyphs[first..<g]),
+                             clusters: UnsafeBufferPointer(rebasing: clusters[first..<g]))
+            at = to
+        }
+        for i in plan.indices where plan[i].found == nil && i != unspaced { take(i) }
+        if let unspaced { take(unspaced) }
     }
 
     private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {

@@ -16,10 +16,16 @@ final class ShapingContext {
     let usesWordCache: Bool
     /// Reused for every call to Pango's shaper, and the glyphs of the run being shaped.
     let glyphString = pango_glyph_string_new()!
-    var runGlyphs: [PangoGlyphInfo] = []
+    let runGlyphs = ScratchBuffer<PangoGlyphInfo>()
     /// East Asian fallback families by first family and region (`eastAsianFallbacks`).
     var eastAsianFallbackCache: [String: [String]] = [:]
-    var runClusters: [Int32] = []
+    let runClusters = ScratchBuffer<Int32>()
+    /// A piece's words, found in the word cache or not (`shapeGlyphs`), and the text,
+    /// glyphs and clusters of those not found, shaped together.
+    let wordPlan = ScratchBuffer<WordPlan>()
+    let missedText = ScratchBuffer<UInt8>()
+    let missedGlyphs = ScratchBuffer<PangoGlyphInfo>()
+    let missedClusters = ScratchBuffer<Int32>()
     /// Fonts whose box for a missing character is measured (`MissingGlyphBoxes`).
     var missingGlyphBoxes = MissingGlyphBoxes()
     /// Items of single-style Latin paragraphs, given again (`ItemReuse`).
@@ -109,4 +115,14 @@ final class ShapingContext {
         return font
     }
 
+}
+
+/// A word of the piece being shaped: where it is, and where its glyphs come from.
+struct WordPlan {
+    var start: Int32, end: Int32
+    /// In the word cache; nil when the word was not there.
+    var found: WordShapeCache.Found?
+    /// Shaped with the piece's other missed words: its glyphs in `missedGlyphs` (-1: not).
+    var firstGlyph: Int32 = -1
+    var glyphCount: Int32 = 0
 }

@@ -98,34 +98,59 @@ struct WordShapeCache {
         UTF8Bytes.fnv1a(word, basis: 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: variant)))
     }
 
-    /// Appends the cached glyphs and clusters (clusters offset by `clusterOffset`) of
-    /// `word` to the outputs; false when the word was not cached.
-    mutating func append(_ word: UnsafeBufferPointer<UInt8>, variant: Int32, clusterOffset: Int32,
-                         glyphs: inout [PangoGlyphInfo], clusters: inout [Int32]) -> Bool {
-        guard !slots.isEmpty else { misses += 1; return false }
+    /// Where a word's glyphs are kept: the stores only grow, so it stays valid while the
+    /// cache takes in more words.
+    struct Found {
+        fileprivate var glyphs: Int32
+        fileprivate var glyphCount: UInt8
+        fileprivate var isCompact: Bool
+    }
+
+    /// Where `word`'s glyphs are kept; nil when the word is not cached.
+    mutating func find(_ word: UnsafeBufferPointer<UInt8>, variant: Int32) -> Found? {
+        guard !slots.isEmpty else { misses += 1; return nil }
         let e = slots[slot(of: WordShapeCache.key(word, variant: variant) & keyMask)]
         guard e.variant == variant,
               Int(e.byteCount) == word.count,
               storedBytes.withUnsafeBufferPointer({ s in
                   memcmp(s.baseAddress! + Int(e.bytes), word.baseAddress!, word.count) == 0
               })
-        else { misses += 1; return false }
+        else { misses += 1; return nil }
         hits += 1
-        let range = Int(e.glyphs)..<(Int(e.glyphs) + Int(e.glyphCount))
-        if e.isCompact {
-            for g in range {
-                let c = compactClusters[g]
+        return Found(glyphs: e.glyphs, glyphCount: e.glyphCount, isCompact: e.isCompact)
+    }
+
+    /// Appends the glyphs and clusters (clusters offset by `clusterOffset`) of a word found.
+    // Mutating, though it changes nothing: so that a cache held by a class is used in
+    // place, not copied (and its eight arrays retained and released) for each word.
+    mutating func append(_ found: Found, clusterOffset: Int32, glyphs: ScratchBuffer<PangoGlyphInfo>, clusters: ScratchBuffer<Int32>) {
+        let count = Int(found.glyphCount), first = Int(found.glyphs)
+        // Room made once for the word and written in place.
+        let out = glyphs.append(count: count), outClusters = clusters.append(count: count)
+        if found.isCompact {
+            for k in 0..<count {
+                let c = compactClusters[first + k]
                 let attr = PangoGlyphVisAttr(is_cluster_start: c & Self.clusterStartBit != 0 ? 1 : 0,
                                              is_color: c & Self.colorBit != 0 ? 1 : 0)
-                glyphs.append(PangoGlyphInfo(glyph: compactGlyphs[g],
-                                             geometry: PangoGlyphGeometry(width: compactAdvances[g], x_offset: 0, y_offset: 0),
-                                             attr: attr))
-                clusters.append(Int32(c & Self.clusterMask) + clusterOffset)
+                out[k] = PangoGlyphInfo(glyph: compactGlyphs[first + k],
+                                        geometry: PangoGlyphGeometry(width: compactAdvances[first + k], x_offset: 0, y_offset: 0),
+                                        attr: attr)
+                outClusters[k] = Int32(c & Self.clusterMask) + clusterOffset
             }
         } else {
-            glyphs.append(contentsOf: storedGlyphs[range])
-            for c in storedClusters[range] { clusters.append(c + clusterOffset) }
+            for k in 0..<count {
+                out[k] = storedGlyphs[first + k]
+                outClusters[k] = storedClusters[first + k] + clusterOffset
+            }
         }
+    }
+
+    /// Appends the cached glyphs and clusters (clusters offset by `clusterOffset`) of
+    /// `word` to the outputs; false when the word was not cached.
+    mutating func append(_ word: UnsafeBufferPointer<UInt8>, variant: Int32, clusterOffset: Int32,
+                         glyphs: ScratchBuffer<PangoGlyphInfo>, clusters: ScratchBuffer<Int32>) -> Bool {
+        guard let found = find(word, variant: variant) else { return false }
+        append(found, clusterOffset: clusterOffset, glyphs: glyphs, clusters: clusters)
         return true
     }
 
