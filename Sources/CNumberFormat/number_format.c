@@ -71,10 +71,18 @@ static int parse(const char *f, struct conversion *c) {
 /// Writes `digits` (with `sign` before them, if any) padded to `width` as glibc pads,
 /// and stores them as snprintf does: at most n - 1 bytes and a terminating zero. Returns
 /// the length of the whole.
-static int emit(char *s, size_t n, char sign, const char *digits, int count, const struct conversion *c, int width) {
+static inline __attribute__((always_inline))
+int emit(char *s, size_t n, char sign, const char *digits, int count, const struct conversion *c, int width) {
     int body = count + (sign != 0), pad = width > body ? width - body : 0, length = body + pad;
     if (n == 0) return length;
-    // Written a byte at a time (the numbers are short), up to what the buffer holds.
+    if (pad == 0 && (size_t)length < n) {   // the usual case: the number as it is, and room
+        char *out = s;
+        if (sign) *out++ = sign;
+        memcpy(out, digits, (size_t)count);
+        out[count] = '\0';
+        return length;
+    }
+    // Written a byte at a time, up to what the buffer holds.
     size_t room = n - 1, at = 0;
 #define PUT(byte) do { if (at < room) s[at] = (byte); at++; } while (0)
     if (!c->left_align && !c->zero_pad) for (int i = 0; i < pad; i++) PUT(' ');
@@ -87,14 +95,45 @@ static int emit(char *s, size_t n, char sign, const char *digits, int count, con
     return length;
 }
 
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 /// `value` in `base`, written right to left ending at `end`; returns the first digit.
-static char *unsigned_digits(char *end, unsigned long long value, unsigned base, int upper) {
+static inline __attribute__((always_inline))
+char *unsigned_digits(char *end, unsigned long long value, unsigned base, int upper) {
+    if (base == 10) {
+        while (value >= 100) {
+            unsigned pair = (unsigned)(value % 100);
+            value /= 100;
+            end -= 2;
+            memcpy(end, digit_pairs + 2 * pair, 2);
+        }
+        if (value >= 10) { end -= 2; memcpy(end, digit_pairs + 2 * value, 2); }
+        else *--end = (char)('0' + value);
+        return end;
+    }
     const char *symbols = upper ? "0123456789ABCDEF" : "0123456789abcdef";
     do { *--end = symbols[value % base]; value /= base; } while (value);
     return end;
 }
 
-static int format_integer(char *s, size_t n, const struct conversion *c, int width, va_list ap) {
+/// The `count` digits of `value` (below 10^count), zeros first, ending at `end`.
+static inline __attribute__((always_inline))
+char *fraction_digits(char *end, uint64_t value, int count) {
+    for (; count >= 2; count -= 2) {
+        unsigned pair = (unsigned)(value % 100);
+        value /= 100;
+        end -= 2;
+        memcpy(end, digit_pairs + 2 * pair, 2);
+    }
+    if (count) *--end = (char)('0' + value % 10);
+    return end;
+}
+
+static inline __attribute__((always_inline))
+int format_integer(char *s, size_t n, const struct conversion *c, int width, va_list ap) {
     int is_signed = c->kind == 'd' || c->kind == 'i';
     unsigned long long magnitude;
     char sign = 0;
@@ -129,7 +168,8 @@ static const uint64_t powers_of_ten[19] = {
 };
 
 /// `%.<precision>f` of a finite `value`, or -1 when it is left to the C library.
-static int format_fixed(char *s, size_t n, const struct conversion *c, int width, int precision, double value) {
+static inline __attribute__((always_inline))
+int format_fixed(char *s, size_t n, const struct conversion *c, int width, int precision, double value) {
     if (precision > 18) return -1;
     uint64_t bits;
     memcpy(&bits, &value, sizeof bits);
@@ -172,7 +212,7 @@ static int format_fixed(char *s, size_t n, const struct conversion *c, int width
 
     char buffer[48], *end = buffer + sizeof buffer, *first = end;
     if (precision > 0) {
-        for (int i = 0; i < precision; i++) { *--first = (char)('0' + fraction % 10); fraction /= 10; }
+        first = fraction_digits(first, fraction, precision);
         *--first = '.';
     }
     first = unsigned_digits(first, whole, 10, 0);
