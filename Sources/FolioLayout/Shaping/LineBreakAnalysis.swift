@@ -163,7 +163,24 @@ enum LineBreakAnalysis {
         var prev: Class = .unknown, prevPrev: Class = .unknown
         var prevNumber = NumberState.other
         var prevIsCR = false
-        for i in 0...count {
+        let letter = Class.AL.rawValue
+        var i = 0
+        while i <= count {
+            // Letters after a letter, most of a text: no break inside a word (LB28, which no
+            // later rule overrides), a grapheme boundary, and nothing else to keep but that
+            // the number state is over — the steps below would come to the same, at some
+            // ninety instructions a letter.
+            if prev == .AL, i < count, entries[i] == letter {
+                prevPrev = .AL
+                prevNumber = .other
+                prevIsCR = false
+                repeat {
+                    out[i] = cursorPosition
+                    i += 1
+                } while i < count && entries[i] == letter
+                continue
+            }
+            defer { i += 1 }
             let entry: UInt8 = i < count ? entries[i] : Class.BK.rawValue | 0x80
             // Every entry holds a valid class (the table holds nothing else).
             let cls = unsafeBitCast(entry & 0x7F, to: Class.self)
