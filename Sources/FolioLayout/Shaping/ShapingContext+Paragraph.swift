@@ -511,12 +511,13 @@ extension ShapingContext {
         let text = p.text
         let wrap = p.style.lineBreakMode
         let n = p.clusterCount
+        let clusterStart = p.clusterStart
         var hasTabs = false
         // Written in place, not through the paragraph's property cluster by cluster (each
         // write there checks the array is the paragraph's alone).
         p.clusterFlags = [ShapedParagraph.ClusterFlags](unsafeUninitializedCapacity: n) { flags, written in
             for c in 0..<n {
-                let start = Int(p.clusterStart[c])
+                let start = Int(clusterStart[c])
                 let attr = logAttrs[Int(charOfByte[start])]
                 var f: ShapedParagraph.ClusterFlags = []
                 if start > 0 {
