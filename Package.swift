@@ -60,7 +60,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // cairo's number printing, exact and fast: the program's own `snprintf`, which the
         // dynamic linker gives cairo (Sources/CNumberFormat/number_format.c says why).
-        .target(name: "CNumberFormat"),
+        .target(name: "CNumberFormat", linkerSettings: [.linkedLibrary("m")]),   // fegetround
         .target(name: "FolioRender", dependencies: ["FolioText", "FolioLayout", "CCairo", "CPango", "CNumberFormat"]),
         // The document layer. The input side: Markdown, front matter, templates and
         // styles read into a styled storage.

@@ -11,6 +11,9 @@
 // `NumberFormatTests` compares the two on millions of values.
 
 #define _GNU_SOURCE
+// This file defines `snprintf` itself: with _FORTIFY_SOURCE, glibc's headers make the name
+// a macro (distribution hardening flags may ask for it).
+#undef _FORTIFY_SOURCE
 #include "number_format.h"
 
 #include <fenv.h>
@@ -54,6 +57,7 @@ static int parse(const char *f, struct conversion *c) {
     c->length = 0;
     if (*f == 'l') { f++; c->length = 1; if (*f == 'l') { f++; c->length = 2; } }
     else if (*f == 'z') { f++; c->length = 3; }
+    if (*f == '\0') return 0;   // cut short ("%", "%l"): never read past the terminator
     c->kind = *f++;
     if (*f != '\0') return 0;
     switch (c->kind) {
@@ -225,8 +229,9 @@ int folio_format_number(char *s, size_t n, const char *format, va_list ap) {
     int width = c.width;
     if (width == -2) {
         width = va_arg(ap, int);
+        // Checked before it is negated (INT_MIN has no opposite).
+        if (width < -4096 || width > 4096) return -1;
         if (width < 0) { c.left_align = 1; width = -width; }
-        if (width > 4096) return -1;
     }
     if (c.kind != 'f') return format_integer(s, n, &c, width, ap);
 

@@ -96,6 +96,21 @@ final class NumberFormatTests: XCTestCase {
         }
     }
 
+    /// Found by a reviewing pass: a width of INT_MIN (no opposite to take) and formats cut
+    /// short before their conversion (which must not be read past their end) are left to
+    /// the C library.
+    func testAWidthOfIntMinAndCutFormatsAreLeftToTheCLibrary() {
+        var buffer = [CChar](repeating: 0, count: 16)
+        for format in ["%*d", "%*f", "%-*x", "%0*x"] {
+            let arguments: [CVarArg] = format.hasSuffix("f") ? [Int32.min, 5.0] : [Int32.min, Int32(5)]
+            XCTAssertEqual(withVaList(arguments) { folio_format_number(&buffer, 16, format, $0) }, -1, format)
+        }
+        XCTAssertEqual(withVaList([Int32(-4096), Int32(5)]) { folio_format_number(&buffer, 16, "%*d", $0) }, 4096)
+        for format in ["%", "%l", "%5", "%-", "%.*", "%z", "%0"] {
+            XCTAssertEqual(withVaList([Int32(1), Int32(2)]) { folio_format_number(&buffer, 16, format, $0) }, -1, format)
+        }
+    }
+
     /// cairo is given the program's `snprintf`: the dynamic linker finds this one first.
     func testTheDynamicLinkerGivesLibrariesTheProgramsSnprintf() throws {
         // RTLD_DEFAULT: the order the dynamic linker binds every library's calls in.
