@@ -179,6 +179,12 @@ final class WordShapeCacheTests: XCTestCase {
 
     func testTheCacheStopsAtItsCapacity() {
         var cache = WordShapeCache()
+        func append(_ word: [UInt8], variant: Int32, clusterOffset: Int32, to glyphs: ScratchBuffer<PangoGlyphInfo>,
+                    _ clusters: ScratchBuffer<Int32>) -> Bool {
+            guard let found = word.withUnsafeBufferPointer({ cache.find($0, variant: variant) }) else { return false }
+            cache.append(found, clusterOffset: clusterOffset, glyphs: glyphs, clusters: clusters)
+            return true
+        }
         var info = PangoGlyphInfo()
         info.glyph = 7
         info.geometry.width = 1024
@@ -192,20 +198,18 @@ final class WordShapeCacheTests: XCTestCase {
         XCTAssertEqual(cache.count, WordShapeCache.capacity)
         // The first words are held, with their glyph's flags; the last are not.
         let glyphs = ScratchBuffer<PangoGlyphInfo>(capacity: 1), clusters = ScratchBuffer<Int32>(capacity: 1)
-        XCTAssertTrue(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 5, glyphs: glyphs, clusters: clusters) })
+        XCTAssertTrue(append(Array("w0 ".utf8), variant: 0, clusterOffset: 5, to: glyphs, clusters))
         XCTAssertEqual(glyphs.count, 1)
         XCTAssertEqual(glyphs.values.first?.glyph, 7)
         XCTAssertEqual(glyphs.values.first?.geometry.width, 1024)
         XCTAssertEqual(glyphs.values.first?.attr.is_cluster_start, 1)
         XCTAssertEqual(Array(clusters.values), [5])
         // A second word grows the buffers and keeps the first.
-        XCTAssertTrue(Array("w1 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 0, clusterOffset: 8, glyphs: glyphs, clusters: clusters) })
+        XCTAssertTrue(append(Array("w1 ".utf8), variant: 0, clusterOffset: 8, to: glyphs, clusters))
         XCTAssertEqual(glyphs.values.map(\.glyph), [7, 7])
         XCTAssertEqual(Array(clusters.values), [5, 8])
-        XCTAssertFalse(Array("w0 ".utf8).withUnsafeBufferPointer { cache.append($0, variant: 1, clusterOffset: 0, glyphs: glyphs, clusters: clusters) })
-        XCTAssertFalse(Array("w\(WordShapeCache.capacity + 50) ".utf8).withUnsafeBufferPointer {
-            cache.append($0, variant: 0, clusterOffset: 0, glyphs: glyphs, clusters: clusters)
-        })
+        XCTAssertFalse(append(Array("w0 ".utf8), variant: 1, clusterOffset: 0, to: glyphs, clusters))
+        XCTAssertFalse(append(Array("w\(WordShapeCache.capacity + 50) ".utf8), variant: 0, clusterOffset: 0, to: glyphs, clusters))
         XCTAssertEqual(glyphs.count, 2, "a word not held adds nothing")
     }
 

@@ -463,20 +463,16 @@ extension ShapingContext {
     /// other in a text of their own, and gives each its glyphs (in `missedGlyphs`, with
     /// clusters from the word's own start in `missedClusters`) and a place in the cache.
     ///
-    /// Each word ends in its spaces, or ends the piece and is put last; the font's lookups
-    /// never reach across a space (`Font.shapesWordByWord`, which the cache relies on, as
+    /// Each word ends in its spaces, but the piece's last, which stays last; the font's
+    /// lookups never reach across a space (`Font.shapesWordByWord`, which the cache relies on, as
     /// a cached word is given again in other text): so a word shaped among others gets
     /// the glyphs it gets alone.
     private func shapeMissedWords(bytes: UnsafeBufferPointer<UInt8>, analysis: inout PangoAnalysis, variant: Int32) {
         let plan = UnsafeMutableBufferPointer(mutating: wordPlan.values)
-        // The piece's last word, when it has no space after it.
-        let unspaced: Int? = plan.last.flatMap { $0.found == nil && bytes[Int($0.end) - 1] != 0x20 ? plan.count - 1 : nil }
         missedText.removeAll()
-        func put(_ i: Int) {
-            missedText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(plan[i].start)..<Int(plan[i].end)]))
+        for w in plan where w.found == nil {
+            missedText.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(w.start)..<Int(w.end)]))
         }
-        for i in plan.indices where plan[i].found == nil && i != unspaced { put(i) }
-        if let unspaced { put(unspaced) }
         let length = missedText.count
         missedText.append(count: 1).initialize(to: 0)
         let text = UnsafeRawPointer(missedText.values.baseAddress!).assumingMemoryBound(to: CChar.self)
@@ -490,9 +486,9 @@ extension ShapingContext {
         let glyphs = missedGlyphs.values
         let clusters = UnsafeMutableBufferPointer(mutating: missedClusters.values)
         // Left to right, clusters never decrease: the words' glyphs follow one another in
-        // the order the words were put in the text.
+        // the order of the words.
         var g = 0, at: Int32 = 0
-        func take(_ i: Int) {
+        for i in plan.indices where plan[i].found == nil {
             let to = at + plan[i].end - plan[i].start
             let first = g
             while g < n, clusters[g] < to { clusters[g] -= at; g += 1 }
@@ -503,8 +499,6 @@ extension ShapingContext {
                              clusters: UnsafeBufferPointer(rebasing: clusters[first..<g]))
             at = to
         }
-        for i in plan.indices where plan[i].found == nil && i != unspaced { take(i) }
-        if let unspaced { take(unspaced) }
     }
 
     private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {

@@ -145,15 +145,6 @@ struct WordShapeCache {
         }
     }
 
-    /// Appends the cached glyphs and clusters (clusters offset by `clusterOffset`) of
-    /// `word` to the outputs; false when the word was not cached.
-    mutating func append(_ word: UnsafeBufferPointer<UInt8>, variant: Int32, clusterOffset: Int32,
-                         glyphs: ScratchBuffer<PangoGlyphInfo>, clusters: ScratchBuffer<Int32>) -> Bool {
-        guard let found = find(word, variant: variant) else { return false }
-        append(found, clusterOffset: clusterOffset, glyphs: glyphs, clusters: clusters)
-        return true
-    }
-
     /// Remembers `word`'s glyphs and clusters (relative to the word's first byte).
     mutating func insert(_ word: UnsafeBufferPointer<UInt8>, variant: Int32,
                          glyphs: UnsafeBufferPointer<PangoGlyphInfo>, clusters: UnsafeBufferPointer<Int32>) {
