@@ -60,6 +60,65 @@ final class ItemReuseTests: XCTestCase {
         }
     }
 
+    /// Paragraphs in several styles — an italic phrase, a bold word, a word in German, one
+    /// without ligatures, a run of only punctuation or digits, runs that differ in colour
+    /// alone — take one reused item a run, each exactly Pango's.
+    func testReusedItemsOfParagraphsInManyStylesAreThoseOfPango() throws {
+        let serif = FontDescriptor(families: ["DejaVu Serif"], size: 10)
+        var italic = serif
+        italic.style = .italic
+        var bold = serif
+        bold.weight = .bold
+        var noLigatures = TextAttributes(font: serif)
+        noLigatures.ligatures = false
+        var german = TextAttributes(font: serif)
+        german.language = "de"
+        var red = TextAttributes(font: serif)
+        red.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        let others = [TextAttributes(font: italic), TextAttributes(font: bold), noLigatures, german, red,
+                      TextAttributes(font: FontDescriptor(families: ["DejaVu Sans"], size: 9))]
+        let texts = try paragraphs("little-women.md", count: 400) + paragraphs("the-great-gatsby.md", count: 200)
+            + ["Café au lait — “quoted” 1,234.56 and ½ ¾ † ‡ § ¶", "Ελληνικά and Latin", "a © b"]
+        let reusing = ShapingContext(), plain = ShapingContext()
+        reusing.checksReusedItems = true
+        plain.reusesItems = false
+        var multiRun = 0
+        for (n, text) in texts.enumerated() {
+            // Runs of a few words each, the other style on every other run; some runs end
+            // before punctuation, so that a run of it alone takes the other style.
+            let bytes = Array(text.utf8)
+            var cuts = [0]
+            var words = 0
+            for (i, b) in bytes.enumerated() where b == 0x20 || b == 0x2C || b == 0x2E {
+                words += 1
+                if words % (2 + n % 4) == 0, i > cuts.last!, i < bytes.count { cuts.append(b == 0x20 ? i + 1 : i) }
+            }
+            cuts.append(bytes.count)
+            let other = others[n % others.count]
+            var runs: [(range: Range<Int>, attributes: TextAttributes)] = []
+            for k in 0..<(cuts.count - 1) where cuts[k] < cuts[k + 1] {
+                runs.append((cuts[k]..<cuts[k + 1], k % 2 == 1 ? other : TextAttributes(font: serif)))
+            }
+            if runs.count > 1 { multiRun += 1 }
+            let style = ParagraphStyle(alignment: .justified, hyphenation: true)
+            let defaults = LayoutDefaults(font: serif)
+            let a = reusing.shapeParagraph(text: bytes, storageOffset: 0, attributeRuns: runs, style: style, defaults: defaults)
+            let b = plain.shapeParagraph(text: bytes, storageOffset: 0, attributeRuns: runs, style: style, defaults: defaults)
+            XCTAssertEqual(a.glyphs, b.glyphs, text.prefix(40) + "")
+            XCTAssertEqual(a.advances, b.advances, text.prefix(40) + "")
+            XCTAssertEqual(a.clusterStart, b.clusterStart, text.prefix(40) + "")
+            XCTAssertEqual(a.clusterWidth, b.clusterWidth, text.prefix(40) + "")
+            XCTAssertEqual(a.runs.map(\.level), b.runs.map(\.level), text.prefix(40) + "")
+            func fonts(_ p: ShapedParagraph) -> [String] { p.runs.map { "\($0.font.familyName) \($0.font.weight) \($0.font.isSlanted)" } }
+            XCTAssertEqual(fonts(a), fonts(b), text.prefix(40) + "")
+        }
+        XCTAssertGreaterThan(multiRun, texts.count * 3 / 4)
+        XCTAssertEqual(reusing.reusedItemMismatches, 0, "reused items that are not Pango's")
+        // Most paragraphs take reused items: all but those with a pair of runs in the same
+        // style for Pango (colour only), the first of each style, and those of other scripts.
+        XCTAssertGreaterThan(reusing.itemReuse.reused, texts.count * 3 / 4)
+    }
+
     /// Paragraphs the reuse must leave to Pango: other scripts, marks, emoji-capable signs.
     func testOtherScriptsAreItemizedByPango() {
         let context = ShapingContext()

@@ -127,25 +127,15 @@ extension ShapingContext {
                 }
 
                 let vertical = defaults.layoutOrientation == .vertical
-                // A paragraph in one style of Latin text may take the item of the last one.
-                var reuseKey: ItemReuse.Key?
-                // (Left to right only: in a right-to-left paragraph, the neutrals at the ends
-                // of Latin text take the paragraph's level, an item of their own.)
-                if !vertical, region == nil, direction == PANGO_DIRECTION_LTR, resolved.count == 1,
-                   resolved[0].attributes.attachment == nil {
-                    let a = resolved[0].attributes
-                    let font = effectiveFont(a).descriptor
-                    var features = font.features.map { "\($0.tag)=\($0.value)" }
-                    if a.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
-                    reuseKey = ItemReuse.Key(font: font, features: features, runLanguage: a.language,
-                                             language: language, direction: direction.rawValue)
-                }
+                // A paragraph of Latin text may take the items of earlier ones in its styles.
+                let reuseRuns = reusesItems ? itemReuseRuns(resolved, language: language, direction: direction,
+                                                            vertical: vertical, eastAsian: region != nil) : nil
                 let items: UnsafeMutablePointer<GList>?
-                if reusesItems, let reuseKey, let item = itemReuse.item(for: reuseKey, text: raw) {
-                    items = g_list_prepend(nil, item)
+                if let reuseRuns, let reused = itemReuse.items(for: reuseRuns, text: raw) {
+                    items = reused
                     if checksReusedItems {
                         let pango = pango_itemize_with_base_dir(context, direction, base, 0, length, attrList, nil)
-                        if !ItemReuse.same(item, pango) { reusedItemMismatches += 1 }
+                        if !ItemReuse.same(reused, pango) { reusedItemMismatches += 1 }
                         var it = pango
                         while let i = it { pango_item_free(i.pointee.data.assumingMemoryBound(to: PangoItem.self)); it = i.pointee.next }
                         g_list_free(pango)
@@ -153,10 +143,7 @@ extension ShapingContext {
                 } else {
                     let itemContext = vertical ? verticalContext : context
                     items = pango_itemize_with_base_dir(itemContext, direction, base, 0, length, attrList, nil)
-                    if let reuseKey {
-                        let description = PangoDescription(reuseKey.font)
-                        itemReuse.remember(items, key: reuseKey, text: raw, context: itemContext, description: description.pointer)
-                    }
+                    if let reuseRuns { itemReuse.remember(items, runs: reuseRuns, text: raw, context: itemContext) }
                 }
                 defer {
                     var it = items
@@ -202,6 +189,25 @@ extension ShapingContext {
         let fallbacks = EastAsianFonts.fallbacks(after: families, region: region)
         eastAsianFallbackCache[key] = fallbacks
         return fallbacks
+    }
+
+    /// The runs of a paragraph as the item reuse sees them (`ItemReuse.Run`), or nil where
+    /// it never applies: vertical or East Asian text, a right-to-left paragraph (the
+    /// neutrals at the ends of its Latin text take the paragraph's level, items of their
+    /// own), attachments.
+    private func itemReuseRuns(_ resolved: [(range: Range<Int>, attributes: TextAttributes)], language: String,
+                               direction: PangoDirection, vertical: Bool, eastAsian: Bool) -> [ItemReuse.Run]? {
+        guard !vertical, !eastAsian, direction == PANGO_DIRECTION_LTR, !resolved.isEmpty,
+              !resolved.contains(where: { $0.attributes.attachment != nil }) else { return nil }
+        return resolved.map { run in
+            let a = run.attributes
+            let font = effectiveFont(a).descriptor
+            var features = font.features.map { "\($0.tag)=\($0.value)" }
+            if a.ligatures == false { features += ["liga=0", "clig=0", "dlig=0"] }
+            return ItemReuse.Run(key: ItemReuse.Key(font: font, features: features, runLanguage: a.language,
+                                                    language: language, direction: direction.rawValue),
+                                 range: run.range)
+        }
     }
 
     /// The font a run asks for, after superscript scaling, and the baseline shift it gets.
