@@ -35,6 +35,22 @@ final class HyphenatorTests: XCTestCase {
         XCTAssertEqual(h.hyphenationPoints(in: "ab"), [])
     }
 
+    /// The typesetter's path appends a word's points, moved to its place in the paragraph,
+    /// to one buffer: the same points, the first time a word is looked up and from the memo.
+    func testPointsAppendedToABufferAreTheWordsMovedToItsPlace() throws {
+        let h = try XCTUnwrap(Hyphenator.forLanguage("en-US"))
+        for (word, expected) in Self.knownWords.sorted(by: { $0.key < $1.key }) {
+            for _ in 0..<2 {  // looked up, then remembered
+                var points = [-1]
+                Array(word.utf8).withUnsafeBufferPointer { h.hyphenationPoints(inUTF8: $0, into: &points, adding: 100) }
+                XCTAssertEqual(points, [-1] + expected.map { $0 + 100 }, word)
+            }
+        }
+        var none: [Int] = []
+        Array("cat".utf8).withUnsafeBufferPointer { h.hyphenationPoints(inUTF8: $0, into: &none, adding: 7) }
+        XCTAssertEqual(none, [])
+    }
+
     func testJustifiedNarrowLinesEndInAHyphenAtADictionaryPoint() throws {
         // Only long words with known points, in a column about ten letters wide: lines must
         // break inside words, and only where the dictionary allows.

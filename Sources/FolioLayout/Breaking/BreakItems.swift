@@ -131,6 +131,7 @@ extension BreakItems {
             }
             if languages.contains(where: { $0 != nil }) { runLanguages = languages }
         }
+        var wordPoints: [Int] = []
         let eastAsian = p.eastAsian
         if let trims = eastAsian?.lineStartTrim, trims.contains(where: { $0 > 0 }) { lineStartTrim = trims }
         // Its arrays, read alone: unwrapping the spacing at each word copied all six.
@@ -176,21 +177,20 @@ extension BreakItems {
                 var start = c
                 for k in (c + 1)..<end where EastAsianSpacing.breaksAfter(p, cluster: k - 1) && !EastAsianSpacing.breaksAfter(p, cluster: k) {
                     appendWord(p, clusters: start..<k, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
-                               expansion: expansion, hyphen: hyphen)
+                               expansion: expansion, points: &wordPoints, hyphen: hyphen)
                     append(.penalty, width: 0, penalty: EastAsianSpacing.identifierBreakPenalty, cluster: k)
                     start = k
                 }
                 appendWord(p, clusters: start..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
-                           expansion: expansion, hyphen: hyphen)
+                           expansion: expansion, points: &wordPoints, hyphen: hyphen)
             } else if let split = dropCapSplit, c < split, split < end {
                 appendWord(p, clusters: c..<split, hyphenator: nil, runLanguages: nil, parameters: parameters,
-                           expansion: expansion, hyphen: hyphen)
+                           expansion: expansion, points: &wordPoints, hyphen: hyphen)
                 appendWord(p, clusters: split..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
-                           expansion: expansion, hyphen: hyphen)
+                           expansion: expansion, points: &wordPoints, hyphen: hyphen)
             } else {
                 appendWord(p, clusters: c..<end, hyphenator: hyphenator, runLanguages: runLanguages, parameters: parameters,
-                           expansion: expansion,
-                           hyphen: hyphen)
+                           expansion: expansion, points: &wordPoints, hyphen: hyphen)
             }
             if end < n, !p.clusterFlags[end].contains(.space), !p.clusterFlags[end].contains(.mandatoryBefore) {
                 let breakable = p.clusterFlags[end].contains(.breakBefore)
@@ -316,23 +316,30 @@ extension BreakItems {
         return false
     }
 
+    /// The dictionary a word starting at `cluster` is hyphenated by: a word in a language
+    /// of its own by that language's, one marked `zxx` (no linguistic content: inline code)
+    /// by none.
+    private static func dictionary(_ hyphenator: Hyphenator?, _ p: ShapedParagraph, cluster: Int,
+                                   runLanguages: [String?]?) -> Hyphenator? {
+        guard hyphenator != nil, let runLanguages, let language = runLanguages[Int(p.clusterRun[cluster])] else { return hyphenator }
+        return language.lowercased() == "zxx" ? nil : Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: language))
+    }
+
+    /// `points` is the paragraph's buffer for a word's hyphenation points (emptied here):
+    /// one array for all its words, not one made for each word hyphenated.
     private mutating func appendWord(_ p: ShapedParagraph, clusters: Range<Int>, hyphenator: Hyphenator?,
                                      runLanguages: [String?]?, parameters: TypesettingParameters, expansion: Double,
-                                     hyphen: (Font) -> Double) {
-        var points: [Int] = []
+                                     points: inout [Int], hyphen: (Font) -> Double) {
+        if !points.isEmpty { points.removeAll(keepingCapacity: true) }
         let minimum = parameters.minimumHyphenatedWordLength
-        // A word in a language of its own is hyphenated by that language's dictionary; one
-        // marked `zxx` (no linguistic content: inline code) is never hyphenated.
-        var hyphenator = hyphenator
-        if hyphenator != nil, let runLanguages, let language = runLanguages[Int(p.clusterRun[clusters.lowerBound])] {
-            hyphenator = language.lowercased() == "zxx" ? nil : Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: language))
-        }
-        if let hyphenator, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum) {
+        // Most words are too short: they never touch the dictionary.
+        if hyphenator != nil, clusters.count >= minimum, hasEnoughLetters(p, clusters, minimum: minimum),
+           let dictionary = Self.dictionary(hyphenator, p, cluster: clusters.lowerBound, runLanguages: runLanguages) {
             // Hyphenate the letters only: "“Education,”" → "Education".
             let bytes = Int(p.clusterStart[clusters.lowerBound])..<Int(p.clusterEnd[clusters.upperBound - 1])
             p.text.withUnsafeBufferPointer { text in
                 if let core = Self.letterCore(text, bytes, minimum: minimum), core.count >= minimum {
-                    points = hyphenator.hyphenationPoints(inUTF8: UnsafeBufferPointer(rebasing: text[core])).map { core.lowerBound + $0 }
+                    dictionary.hyphenationPoints(inUTF8: UnsafeBufferPointer(rebasing: text[core]), into: &points, adding: core.lowerBound)
                 }
             }
         }

@@ -85,17 +85,27 @@ public final class Hyphenator: @unchecked Sendable {
     /// As `hyphenationPoints(in:)`, for a word given as its UTF-8 bytes (the typesetter's
     /// path: no string is made for a word looked up before).
     func hyphenationPoints(inUTF8 word: UnsafeBufferPointer<UInt8>) -> [Int] {
-        guard !word.isEmpty else { return [] }
+        var points: [Int] = []
+        hyphenationPoints(inUTF8: word, into: &points, adding: 0)
+        return points
+    }
+
+    /// As `hyphenationPoints(inUTF8:)`, the points appended to `points` with `offset`
+    /// added to each (the word's place in its paragraph): the typesetter's path, into one
+    /// buffer for all of a paragraph's words.
+    func hyphenationPoints(inUTF8 word: UnsafeBufferPointer<UInt8>, into points: inout [Int], adding offset: Int) {
+        guard !word.isEmpty else { return }
         // Books repeat their words: each is looked up in the dictionary once.
         let key = UTF8Bytes.fnv1a(word) & keyMask
         lock.lock()
-        if let known = memo.points(of: word, key: key) { lock.unlock(); return known }
+        let known = memo.append(pointsOf: word, key: key, to: &points, adding: offset)
         lock.unlock()
-        let points = lookUp(word)
+        if known { return }
+        let found = lookUp(word)
         lock.lock()
-        memo.remember(word, key: key, points: points)
+        memo.remember(word, key: key, points: found)
         lock.unlock()
-        return points
+        for point in found { points.append(point + offset) }
     }
 
     private var memo = Memo()
@@ -111,11 +121,14 @@ public final class Hyphenator: @unchecked Sendable {
         /// distinct words must not grow it without end).
         static let capacity = 200_000
 
-        func points(of word: UnsafeBufferPointer<UInt8>, key: UInt64) -> [Int]? {
+        /// Appends the points of `word`, if it is remembered, to `found`, `offset` added to
+        /// each; false when it is not.
+        func append(pointsOf word: UnsafeBufferPointer<UInt8>, key: UInt64, to found: inout [Int], adding offset: Int) -> Bool {
             guard let e = entries[key], e.bytes.count == word.count,
                   bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.bytes.lowerBound), word.baseAddress!, word.count) == 0 })
-            else { return nil }
-            return points[Int(e.points.lowerBound)..<Int(e.points.upperBound)].map { Int($0) }
+            else { return false }
+            for k in Int(e.points.lowerBound)..<Int(e.points.upperBound) { found.append(Int(points[k]) + offset) }
+            return true
         }
 
         mutating func remember(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, points found: [Int]) {
