@@ -316,12 +316,12 @@ extension BreakItems {
         return false
     }
 
-    /// The dictionary a word starting at `cluster` is hyphenated by: a word in a language
-    /// of its own by that language's, one marked `zxx` (no linguistic content: inline code)
-    /// by none.
+    /// The dictionary a word starting at `cluster` is hyphenated by: the paragraph's
+    /// `hyphenator`, but for a word in a language of its own that language's, and for one
+    /// marked `zxx` (no linguistic content: inline code) none.
     private static func dictionary(_ hyphenator: Hyphenator?, _ p: ShapedParagraph, cluster: Int,
                                    runLanguages: [String?]?) -> Hyphenator? {
-        guard hyphenator != nil, let runLanguages, let language = runLanguages[Int(p.clusterRun[cluster])] else { return hyphenator }
+        guard let runLanguages, let language = runLanguages[Int(p.clusterRun[cluster])] else { return hyphenator }
         return language.lowercased() == "zxx" ? nil : Hyphenator.forLanguage(Hyphenator.dictionaryLanguage(for: language))
     }
 

@@ -139,6 +139,8 @@ final class ItemReuse {
         found.reserveCapacity(runs.count)
         var latin = false
         for (i, run) in runs.enumerated() {
+            // An attribute that ran on past its run was seen only where it ended the
+            // paragraph: beside another run, where it ends is not known.
             guard i == 0 || runs[i - 1].key != run.key, let template = templates[run.key],
                   runs.count == 1 || !template.endsAtRunEnd.contains(false),
                   let (characters, hasLatin) = Self.characters(of: UnsafeBufferPointer(rebasing: text[run.range]), template: template)
