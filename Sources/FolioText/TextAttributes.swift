@@ -2,52 +2,162 @@
 /// "not set here", so the layout manager's defaults (or, when merging, the attributes
 /// underneath) apply.
 public struct TextAttributes: Hashable, Sendable {
+    /// The values, shared by copies until one of them is changed (copy on write). Runs,
+    /// glyph runs and styles copy their attributes everywhere; shared, a copy costs one
+    /// reference count instead of one for each string, colour and image it holds.
+    private var box: Box
+
+    private struct Values: Hashable, Sendable {
+        var font: FontDescriptor?
+        var foregroundColor: Color?
+        var backgroundColor: Color?
+        var underline: TextLine?
+        var strikethrough: TextLine?
+        var stroke: TextStroke?
+        var shadow: TextShadow?
+        var baselineOffset: Double?
+        var superscript: Int?
+        var tracking: Double?
+        var ligatures: Bool?
+        var obliqueness: Double?
+        var expansion: Double?
+        var link: String?
+        var language: String?
+        var attachment: TextAttachment?
+        var footnote: Footnote?
+        var floatingBlock: FloatingBlock?
+        var textStyle: TextStyle?
+        var textEffect: TextEffect?
+        var custom: [String: CustomAttributeValue] = [:]
+    }
+
+    private final class Box: @unchecked Sendable {
+        // Written only through `unique()`, when no other value holds the box.
+        var values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    /// The box, copied first if another value shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.values) }
+        return box
+    }
+
+    public static func == (a: TextAttributes, b: TextAttributes) -> Bool {
+        a.box === b.box || a.box.values == b.box.values
+    }
+
+    public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
+
     /// The font asked for; nil takes the layout manager's default font (`LayoutDefaults`).
-    public var font: FontDescriptor?
+    public var font: FontDescriptor? {
+        get { box.values.font }
+        set { unique().values.font = newValue }
+    }
     /// Colour of the glyphs; nil is black.
-    public var foregroundColor: Color?
+    public var foregroundColor: Color? {
+        get { box.values.foregroundColor }
+        set { unique().values.foregroundColor = newValue }
+    }
     /// Colour filled behind the run (its `GlyphRun.bounds`); nil is none.
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        get { box.values.backgroundColor }
+        set { unique().values.backgroundColor = newValue }
+    }
     /// A line under the run, at the font's underline position and thickness.
-    public var underline: TextLine?
+    public var underline: TextLine? {
+        get { box.values.underline }
+        set { unique().values.underline = newValue }
+    }
     /// A line through the run, at the font's strikethrough position and thickness.
-    public var strikethrough: TextLine?
+    public var strikethrough: TextLine? {
+        get { box.values.strikethrough }
+        set { unique().values.strikethrough = newValue }
+    }
     /// An outline drawn around the glyphs (hollow or filled-and-stroked letters).
-    public var stroke: TextStroke?
+    public var stroke: TextStroke? {
+        get { box.values.stroke }
+        set { unique().values.stroke = newValue }
+    }
     /// A shadow drawn under the glyphs.
-    public var shadow: TextShadow?
+    public var shadow: TextShadow? {
+        get { box.values.shadow }
+        set { unique().values.shadow = newValue }
+    }
     /// Points to raise (positive) or lower (negative) the baseline.
-    public var baselineOffset: Double?
+    public var baselineOffset: Double? {
+        get { box.values.baselineOffset }
+        set { unique().values.baselineOffset = newValue }
+    }
     /// 1 for superscript, -1 for subscript (2, -2 nest further); sets smaller and shifted.
-    public var superscript: Int?
+    public var superscript: Int? {
+        get { box.values.superscript }
+        set { unique().values.superscript = newValue }
+    }
     /// Extra space after every character, in points (negative tightens).
-    public var tracking: Double?
+    public var tracking: Double? {
+        get { box.values.tracking }
+        set { unique().values.tracking = newValue }
+    }
     /// Standard ligatures on (default) or off.
-    public var ligatures: Bool?
+    public var ligatures: Bool? {
+        get { box.values.ligatures }
+        set { unique().values.ligatures = newValue }
+    }
     /// Slant applied to the glyphs: the tangent of the skew angle (0.2 ≈ 11°).
-    public var obliqueness: Double?
+    public var obliqueness: Double? {
+        get { box.values.obliqueness }
+        set { unique().values.obliqueness = newValue }
+    }
     /// Horizontal expansion factor of the glyphs: 1 is natural, 1.2 is 20% wider. (TextKit
     /// counts the logarithm of the factor: use `textKitExpansion` for that unit.)
-    public var expansion: Double?
+    public var expansion: Double? {
+        get { box.values.expansion }
+        set { unique().values.expansion = newValue }
+    }
     /// A URL the run links to; written as a PDF link annotation.
-    public var link: String?
+    public var link: String? {
+        get { box.values.link }
+        set { unique().values.link = newValue }
+    }
     /// A BCP 47 language tag (`en-US`, `de`), used for hyphenation and shaping.
-    public var language: String?
+    public var language: String? {
+        get { box.values.language }
+        set { unique().values.language = newValue }
+    }
     /// An inline image set in place of the run's glyphs (see `TextAttachment`).
-    public var attachment: TextAttachment?
+    public var attachment: TextAttachment? {
+        get { box.values.attachment }
+        set { unique().values.attachment = newValue }
+    }
     /// A note set at the foot of the column this text lands in (see `Footnote`): set it on
     /// the reference mark.
-    public var footnote: Footnote?
+    public var footnote: Footnote? {
+        get { box.values.footnote }
+        set { unique().values.footnote = newValue }
+    }
     /// A block laid out apart from the text, after this text (see `FloatingBlock`): set it
     /// on the separator of the paragraph the block follows.
-    public var floatingBlock: FloatingBlock?
+    public var floatingBlock: FloatingBlock? {
+        get { box.values.floatingBlock }
+        set { unique().values.floatingBlock = newValue }
+    }
     /// A Dynamic Type role: the run's font takes the role's size (and weight) for the
     /// layout manager's `contentSizeCategory`, following it when it changes (see `TextStyle`).
-    public var textStyle: TextStyle?
+    public var textStyle: TextStyle? {
+        get { box.values.textStyle }
+        set { unique().values.textStyle = newValue }
+    }
     /// An effect drawn on the glyphs: `letterpress`, TextKit's embossed look.
-    public var textEffect: TextEffect?
+    public var textEffect: TextEffect? {
+        get { box.values.textEffect }
+        set { unique().values.textEffect = newValue }
+    }
     /// Attributes layout ignores, by name.
-    public var custom: [String: CustomAttributeValue]
+    public var custom: [String: CustomAttributeValue] {
+        get { box.values.custom }
+        set { unique().values.custom = newValue }
+    }
 
     /// Attributes with the given ones set and every other one nil ("not set here").
     public init(font: FontDescriptor? = nil, foregroundColor: Color? = nil, backgroundColor: Color? = nil,
@@ -57,13 +167,13 @@ public struct TextAttributes: Hashable, Sendable {
                 expansion: Double? = nil, link: String? = nil, language: String? = nil,
                 attachment: TextAttachment? = nil, footnote: Footnote? = nil, floatingBlock: FloatingBlock? = nil,
                 textStyle: TextStyle? = nil, textEffect: TextEffect? = nil, custom: [String: CustomAttributeValue] = [:]) {
-        self.font = font; self.foregroundColor = foregroundColor; self.backgroundColor = backgroundColor
-        self.underline = underline; self.strikethrough = strikethrough; self.stroke = stroke
-        self.shadow = shadow; self.baselineOffset = baselineOffset; self.superscript = superscript
-        self.tracking = tracking; self.ligatures = ligatures; self.obliqueness = obliqueness
-        self.expansion = expansion; self.link = link; self.language = language
-        self.attachment = attachment; self.footnote = footnote; self.floatingBlock = floatingBlock
-        self.textStyle = textStyle; self.textEffect = textEffect; self.custom = custom
+        box = Box(Values(font: font, foregroundColor: foregroundColor, backgroundColor: backgroundColor,
+                         underline: underline, strikethrough: strikethrough, stroke: stroke,
+                         shadow: shadow, baselineOffset: baselineOffset, superscript: superscript,
+                         tracking: tracking, ligatures: ligatures, obliqueness: obliqueness,
+                         expansion: expansion, link: link, language: language,
+                         attachment: attachment, footnote: footnote, floatingBlock: floatingBlock,
+                         textStyle: textStyle, textEffect: textEffect, custom: custom))
     }
 
     /// No attribute set.
@@ -71,7 +181,10 @@ public struct TextAttributes: Hashable, Sendable {
 
     /// These attributes with every attribute set in `other` laid on top.
     public func merging(_ other: TextAttributes) -> TextAttributes {
-        // Field by field: it runs for every attribute run of every paragraph shaped.
+        // Field by field: it runs for every attribute run of every paragraph shaped. Either
+        // side with nothing set (the common default) leaves the other's box shared.
+        if other.box === TextAttributes.none.box { return self }
+        if box === TextAttributes.none.box { return other }
         var r = self
         if let v = other.font { r.font = v }
         if let v = other.foregroundColor { r.foregroundColor = v }
