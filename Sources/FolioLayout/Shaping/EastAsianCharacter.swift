@@ -78,8 +78,8 @@ enum EastAsianCharacter: UInt8 {
     /// their first two bytes: a cheap first look that leaves Latin text alone, curly
     /// quotes, dashes, emoji and inline images (U+FFFC) included.
     static func mayOccur(in text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
         let n = text.count
+        var i = PrintableASCII.firstOther(in: text, from: 0)
         while i < n {
             let b = text[i]
             if b >= 0xE1, i + 1 < n {
@@ -95,7 +95,7 @@ enum EastAsianCharacter: UInt8 {
                 default: break
                 }
             }
-            i += 1
+            i = PrintableASCII.firstOther(in: text, from: i + 1)
         }
         return false
     }

@@ -9,7 +9,11 @@ enum ShapingText {
     /// no-break spaces, and noncharacters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) as U+FEFF,
     /// which sets nothing. The same array when there is nothing to replace.
     static func sanitized(_ raw: [UInt8]) -> [UInt8] {
-        guard raw.contains(where: needsLook) else { return raw }
+        guard raw.withUnsafeBufferPointer({ bytes in
+            var i = PrintableASCII.firstOther(in: bytes, from: 0)
+            while i < bytes.count, !needsLook(bytes[i]) { i = PrintableASCII.firstOther(in: bytes, from: i + 1) }
+            return i < bytes.count
+        }) else { return raw }
         var text = raw
         var i = 0
         while i < text.count {
