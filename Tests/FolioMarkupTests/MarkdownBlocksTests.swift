@@ -192,6 +192,28 @@ final class MarkdownBlocksTests: XCTestCase {
 
     // MARK: Reading ahead and errors
 
+    /// A reader slower than the parser fills the queue, and the parser waits for it to be
+    /// half empty before going on (a long table's slices weigh as much as many blocks):
+    /// every block still comes, in order, as the same reader gives them on one thread.
+    func testAFullReadAheadQueueRefillsWithEveryBlockInOrder() throws {
+        let rows = (1...1_500).map { "| r\($0) | \($0 * 7) |\n" }.joined()
+        let text = (1...1_200).map { "Paragraph \($0), _with_ some text.\n\n" }.joined()
+            + "| name | value |\n| --- | ---: |\n" + rows + "\n"
+            + (1...900).map { "## Heading \($0)\n\nMore text \($0).\n\n" }.joined()
+        let expected = try streamed(text, partBytes: 4_000)
+        let reader = MarkdownBlocks(source: source(text), minimumPartBytes: 4_000)
+        reader.readAheadInBackground(minimumBytes: 0)
+        var blocks: [Block] = []
+        while let block = try reader.next() {
+            blocks.append(block)
+            // Slower than the parser now and then, so that it fills the queue and waits.
+            if blocks.count % 200 == 0 { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        XCTAssertEqual(blocks.count, expected.count)
+        XCTAssertEqual(blocks.count, 1_200 + 1 + 1_800)
+        XCTAssertTrue(blocks == expected, "the first block that differs: \(String(describing: zip(blocks, expected).first { $0 != $1 }))")
+    }
+
     func testReadingAheadStopsAtAnErrorAndCanBeAbandoned() throws {
         let reader = MarkdownBlocks(source: source("# A\n\ntext\n\n# B\n\n{.lead}\n"))
         reader.readAheadInBackground(minimumBytes: 0)

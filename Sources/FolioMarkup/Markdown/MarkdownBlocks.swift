@@ -257,7 +257,9 @@ private final class ReadAhead: @unchecked Sendable {
             defer { done.signal() }
             while true {
                 condition.lock()
-                while waiting >= limit && !stopped { condition.wait() }
+                // Full, it waits until the reader has taken half: woken for each piece
+                // taken, the two threads would trade the core a block at a time.
+                if waiting >= limit { while waiting > limit / 2 && !stopped { condition.wait() } }
                 let stop = stopped
                 condition.unlock()
                 if stop { return }
@@ -286,12 +288,14 @@ private final class ReadAhead: @unchecked Sendable {
         }
         let result = queue[head]
         head += 1
+        let before = waiting
         if case .success(let piece?) = result { waiting -= piece.weight }
         if head >= 64 {
             queue.removeFirst(head)
             head = 0
         }
-        condition.broadcast()
+        // The parser, if it waits, waits for the queue to be half empty.
+        if before > limit / 2 && waiting <= limit / 2 { condition.broadcast() }
         condition.unlock()
         return try result.get()
     }
