@@ -1,4 +1,5 @@
 @testable import FolioLayout
+import CPango
 import Foundation
 import XCTest
 
@@ -28,7 +29,9 @@ final class LineBreakAnalysisTests: XCTestCase {
                   "word\u{00A0}word, \u{2009}thin", "tab\there", "line\u{2028}separator", "don’t, isn’t", "e.g. i.e.",
                   "x…y ...", "[a] {b} (c)", "¿Qué? ¡Sí!", "«Bonjour» ‹x›", "#tag @name & more * stars", "a/b/c http://x.org/p?q=1",
                   "Α β γ, Ж з и.", "2 × 3 ÷ 4 = 1.5°", "£5 €6 $7 ¥8 ₹9", "'single' \"double\"", "  leading and trailing  ",
-                  "a\nb\r\nc\rd", "x\u{200B}y\u{2060}z", "9:30–10:00", "§ 4 ¶ 2", "cap. XII.—The end!!"] {
+                  "a\nb\r\nc\rd", "x\u{200B}y\u{2060}z", "9:30–10:00", "§ 4 ¶ 2", "cap. XII.—The end!!",
+                  // Rule LB25 looks past an opening mark of several bytes to the digit after it.
+                  "$„5 €⁅5 £-5 ¥(5 x„5 é‚é"] {
             XCTAssertTrue(assertSameAsPango(s), "not handled: \(s)")
         }
     }
@@ -40,6 +43,20 @@ final class LineBreakAnalysisTests: XCTestCase {
         for language in ["ca", "fr", "de", "es", "ru", "el", "tr", "pl", "nl", "pt-BR", "zh-Hans", "ja"] {
             XCTAssertEqual(mine, LineBreakAnalysis.pangoFlags(of: Array(text.utf8), language: language), language)
         }
+    }
+
+    /// The bits sit at each character's first byte, nothing at the bytes after it.
+    func testBitsSitAtTheFirstByteOfEachCharacter() throws {
+        let text = Array("é—a b€".utf8)
+        let bits = try XCTUnwrap(text.withUnsafeBufferPointer { LineBreakAnalysis.bitsByByte(of: $0) })
+        XCTAssertEqual(bits.count, text.count + 1)
+        let pango = text.withUnsafeBufferPointer { LineBreakAnalysis.pangoBitsByByte(of: $0, language: pango_language_from_string("en")) }
+        XCTAssertEqual(bits, pango)
+        for (i, byte) in text.enumerated() where byte & 0xC0 == 0x80 { XCTAssertEqual(bits[i], 0, "byte \(i)") }
+        // Every character is a cursor position; a line may break after the space, before 'b'.
+        for (i, byte) in text.enumerated() where byte & 0xC0 != 0x80 { XCTAssertNotEqual(bits[i] & LineBreakAnalysis.cursorPosition, 0) }
+        XCTAssertNotEqual(bits[text.firstIndex(of: 0x62)!] & LineBreakAnalysis.lineBreak, 0)
+        XCTAssertNotEqual(bits[text.count] & LineBreakAnalysis.mandatoryBreak, 0)
     }
 
     func testOutsideTheRepertoireIsLeftToPango() {

@@ -199,10 +199,16 @@ struct LineBreaker {
     }
 
     private static func breaks(endingAt last: Int, in nodes: [Node]) -> [Int] {
-        var breaks: [Int] = []
+        // Counted first, so that the array is made once at its size and reversed in place.
+        var count = 0
         var n = last
+        while n > 0 { count += 1; n = nodes[n].previous }
+        var breaks: [Int] = []
+        breaks.reserveCapacity(count)
+        n = last
         while n > 0 { breaks.append(nodes[n].item); n = nodes[n].previous }
-        return breaks.reversed()
+        breaks.reverse()
+        return breaks
     }
 
     /// The search itself: every node made, and the complete ones (breaking at the last
@@ -214,13 +220,19 @@ struct LineBreaker {
     func completeSettings(_ items: BreakItems, from first: Int, widths: Widths, tolerance: Double,
                           hyphenate: Bool, bound: Double = .infinity) -> (nodes: [Node], finals: [Int])? {
         assert(items.sums.count == items.count + 1, "BreakItems.finish() was not called")
-        var nodes: [Node] = [made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1), items, widths)]
+        let count = items.count
+        // Room made ahead for a paragraph's usual nodes (a few a line) and active ones,
+        // rather than grown into by doubling from one.
+        var nodes: [Node] = []
+        nodes.reserveCapacity(max(16, (count - first) / 8))
+        nodes.append(made(Node(item: -1, start: first, line: 0, fitness: 1, demerits: 0, previous: -1), items, widths))
         var bestDemerits = [(Double, Int)](repeating: (.infinity, -1), count: (widths.uniformFrom + 1) * 4)
-        var active: [Int] = [0]
+        var active: [Int] = []
+        active.reserveCapacity(16)
+        active.append(0)
         // The span of `bestDemerits` set at this break: only it is read and reset (a
         // looseness search tells many line classes apart, few of them reached at one break).
         var touched = 0..<0
-        let count = items.count
         var i = first
         while i < count {
             defer { i += 1 }

@@ -95,8 +95,9 @@ enum LineBreakAnalysis {
         }
     }
 
-    /// The classes and white-space bits of `text`'s characters, one per character; nil when
-    /// one is outside the repertoire (or the UTF-8 is not well formed).
+    /// The classes and white-space bits of `text`'s characters, one per byte: a character's
+    /// at its first byte, `continuation` at the others; nil when one is outside the
+    /// repertoire (or the UTF-8 is not well formed).
     static func classes(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var out = [UInt8]()
         out.reserveCapacity(text.count)
@@ -104,46 +105,60 @@ enum LineBreakAnalysis {
             ShapingText.forEachBasicCodePoint(in: text) { cp in
                 guard cp < tableSize, table[cp] != 0 else { return false }
                 out.append(table[cp])
+                if cp >= 0x80 {
+                    out.append(continuation)
+                    if cp >= 0x800 { out.append(continuation) }
+                }
                 return true
             }
         }
-        return whole ? out : nil
+        // An overlong form would have put the entries out of step with the bytes.
+        return whole && out.count == text.count ? out : nil
+    }
+
+    /// The entry of a byte that continues a character.
+    private static let continuation: UInt8 = 0x7F
+
+    /// What the typesetter reads, as bits at the first byte of each character of `text` (0 at
+    /// the other bytes) and one entry for the end, as `pango_get_log_attrs` gives them;
+    /// nil when a character is outside the repertoire.
+    static func bitsByByte(of text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let entries = classes(of: text) else { return nil }
+        return analyse(entries)
+    }
+
+    /// The same bits from Pango (`pango_get_log_attrs`), for any text.
+    static func pangoBitsByByte(of text: UnsafeBufferPointer<UInt8>, language: OpaquePointer?) -> [UInt8] {
+        let starts = text.indices.filter { text[$0] & 0xC0 != 0x80 }
+        var attrs = [PangoLogAttr](repeating: PangoLogAttr(), count: starts.count + 1)
+        text.withMemoryRebound(to: CChar.self) { chars in
+            pango_get_log_attrs(chars.baseAddress, Int32(chars.count), -1, language, &attrs, Int32(attrs.count))
+        }
+        var bits = [UInt8](repeating: 0, count: text.count + 1)
+        for (c, byte) in (starts + [text.count]).enumerated() {
+            let a = attrs[c]
+            bits[byte] = (a.is_line_break != 0 ? lineBreak : 0) | (a.is_mandatory_break != 0 ? mandatoryBreak : 0)
+                | (a.is_white != 0 ? white : 0) | (a.is_cursor_position != 0 ? cursorPosition : 0)
+        }
+        return bits
     }
 
     /// `text`'s flags, one per character and one for the end, as `pango_get_log_attrs`
     /// gives them; nil when a character is outside the repertoire.
     static func flags(of text: UnsafeBufferPointer<UInt8>) -> [Flags]? {
-        guard let entries = classes(of: text) else { return nil }
-        return analyse(entries).map {
-            Flags(isLineBreak: $0 & lineBreak != 0, isMandatoryBreak: $0 & mandatoryBreak != 0,
-                  isWhite: $0 & white != 0, isCursorPosition: $0 & cursorPosition != 0)
+        guard let bits = bitsByByte(of: text) else { return nil }
+        return bits.indices.filter { $0 == text.count || text[$0] & 0xC0 != 0x80 }.map {
+            Flags(isLineBreak: bits[$0] & lineBreak != 0, isMandatoryBreak: bits[$0] & mandatoryBreak != 0,
+                  isWhite: bits[$0] & white != 0, isCursorPosition: bits[$0] & cursorPosition != 0)
         }
     }
 
-    /// Fills the fields of `attrs` the typesetter reads (it has a slot per character and
-    /// one for the end); false, with `attrs` untouched, when a character is outside the
-    /// repertoire.
-    static func fill(_ attrs: inout [PangoLogAttr], text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let entries = classes(of: text), attrs.count == entries.count + 1 else { return false }
-        let bits = analyse(entries)
-        attrs.withUnsafeMutableBufferPointer { attrs in
-            for i in bits.indices {
-                let b = bits[i]
-                attrs[i].is_line_break = UInt32(b & lineBreak)
-                attrs[i].is_mandatory_break = UInt32((b & mandatoryBreak) >> 1)
-                attrs[i].is_white = UInt32((b & white) >> 2)
-                attrs[i].is_cursor_position = UInt32((b & cursorPosition) >> 3)
-                attrs[i].is_char_break = UInt32((b & cursorPosition) >> 3)
-            }
-        }
-        return true
-    }
+    static let lineBreak: UInt8 = 1, mandatoryBreak: UInt8 = 2, white: UInt8 = 4, cursorPosition: UInt8 = 8
 
-    private static let lineBreak: UInt8 = 1, mandatoryBreak: UInt8 = 2, white: UInt8 = 4, cursorPosition: UInt8 = 8
-
-    /// Pango's rules over `entries` (class | white bit per character), as bits per position
-    /// (`lineBreak`, `mandatoryBreak`, `white`, `cursorPosition`); the end of the text counts
-    /// as a paragraph separator, as in Pango.
+    /// Pango's rules over `entries` (class | white bit per character, `continuation` at a
+    /// character's other bytes), as bits per position (`lineBreak`, `mandatoryBreak`,
+    /// `white`, `cursorPosition`); the end of the text counts as a paragraph separator, as
+    /// in Pango.
     private static func analyse(_ entries: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: entries.count + 1)
         entries.withUnsafeBufferPointer { entries in
@@ -182,6 +197,8 @@ enum LineBreakAnalysis {
             }
             defer { i += 1 }
             let entry: UInt8 = i < count ? entries[i] : Class.BK.rawValue | 0x80
+            // The rest of a character: nothing there, and the state stays.
+            if entry == continuation { out[i] = 0; continue }
             // Every entry holds a valid class (the table holds nothing else).
             let cls = unsafeBitCast(entry & 0x7F, to: Class.self)
             var bits: UInt8 = entry & 0x80 != 0 ? white : 0
@@ -202,8 +219,10 @@ enum LineBreakAnalysis {
                     allowed = answer & 1 != 0
                     mandatory = answer & 2 != 0
                 } else {
-                    let next: Class = i + 1 < count ? unsafeBitCast(entries[i + 1] & 0x7F, to: Class.self)
-                        : (i + 1 == count ? .BK : .unknown)
+                    var j = i + 1
+                    while j < count && entries[j] == continuation { j += 1 }
+                    let next: Class = j < count ? unsafeBitCast(entries[j] & 0x7F, to: Class.self)
+                        : (j == count ? .BK : .unknown)
                     (allowed, mandatory) = rules(cls, prev: prev, prevPrev: prevPrev, next: next,
                                                  numeric: prevNumber == .numeric, numericClose: prevNumber == .numericClose)
                 }

@@ -111,20 +111,9 @@ extension ShapingContext {
             raw.withMemoryRebound(to: CChar.self) { buf in
                 let base = buf.baseAddress!
                 let length = Int32(buf.count)
-                // Character index of every byte, for reading the per-character log attrs.
-                var charOfByte = [Int32](repeating: 0, count: buf.count + 1)
-                var chars: Int32 = 0
-                for i in 0..<raw.count {
-                    if raw[i] & 0xC0 != 0x80 { chars += (i == 0 ? 0 : 1) }
-                    charOfByte[i] = chars
-                }
-                let charCount = raw.isEmpty ? 0 : chars + 1
-                charOfByte[raw.count] = charCount
-                var logAttrs = [PangoLogAttr](repeating: PangoLogAttr(), count: Int(charCount) + 1)
                 // Latin, Greek and Cyrillic text skips Pango's analysis (see LineBreakAnalysis).
-                if !LineBreakAnalysis.fill(&logAttrs, text: raw) {
-                    pango_get_log_attrs(base, length, -1, pango_language_from_string(language), &logAttrs, charCount + 1)
-                }
+                let breakBits = LineBreakAnalysis.bitsByByte(of: raw)
+                    ?? LineBreakAnalysis.pangoBitsByByte(of: raw, language: pango_language_from_string(language))
 
                 let vertical = defaults.layoutOrientation == .vertical
                 // A paragraph of Latin text may take the items of earlier ones in its styles.
@@ -173,7 +162,7 @@ extension ShapingContext {
                     }
                     node = n.pointee.next
                 }
-                assignFlags(shaped, logAttrs: logAttrs, charOfByte: charOfByte)
+                assignFlags(shaped, breakBits: breakBits)
             }
         }
         shaped.eastAsian = EastAsianSpacing(shaped, layout: style.eastAsian, parameters: typesetting)
@@ -507,7 +496,9 @@ extension ShapingContext {
         }
     }
 
-    private func assignFlags(_ p: ShapedParagraph, logAttrs: [PangoLogAttr], charOfByte: [Int32]) {
+    /// The clusters' flags, from the line-break analysis (`breakBits`, at each character's
+    /// first byte) and the characters themselves.
+    private func assignFlags(_ p: ShapedParagraph, breakBits: [UInt8]) {
         let text = p.text
         let wrap = p.style.lineBreakMode
         let n = p.clusterCount
@@ -516,21 +507,29 @@ extension ShapingContext {
         // Written in place, not through the paragraph's property cluster by cluster (each
         // write there checks the array is the paragraph's alone).
         p.clusterFlags = [ShapedParagraph.ClusterFlags](unsafeUninitializedCapacity: n) { flags, written in
+            // Bits that give a cluster a flag; the cursor position only when breaking anywhere.
+            let telling = LineBreakAnalysis.lineBreak | LineBreakAnalysis.mandatoryBreak | LineBreakAnalysis.white
+                | (wrap == .charWrap ? LineBreakAnalysis.cursorPosition : 0)
             for c in 0..<n {
                 let start = Int(clusterStart[c])
-                let attr = logAttrs[Int(charOfByte[start])]
+                let bits = breakBits[start]
+                let b = text[start]
+                // Most clusters are letters inside a word: no flag, and nothing more to look at.
+                if bits & telling == 0, b < 0x80 ? b != 0x09 && b != 0x2D : b != 0xE2 && b != 0xC2 {
+                    flags.initializeElement(at: c, to: [])
+                    continue
+                }
                 var f: ShapedParagraph.ClusterFlags = []
                 if start > 0 {
-                    if attr.is_mandatory_break != 0 { f.insert(.mandatoryBefore) }
-                    if attr.is_line_break != 0 && !Self.isDashAfterWord(text, at: start) && !Self.followsOpeningDash(text, at: start)
-                        || (wrap == .charWrap && attr.is_cursor_position != 0) {
+                    if bits & LineBreakAnalysis.mandatoryBreak != 0 { f.insert(.mandatoryBefore) }
+                    if bits & LineBreakAnalysis.lineBreak != 0 && !Self.isDashAfterWord(text, at: start) && !Self.followsOpeningDash(text, at: start)
+                        || (wrap == .charWrap && bits & LineBreakAnalysis.cursorPosition != 0) {
                         f.insert(.breakBefore)
                     }
                 }
-                let b = text[start]
                 if b == 0x09 { f.insert(.tab); hasTabs = true }
                 // U+3000, the ideographic space, is an empty ideograph: it keeps its em.
-                else if attr.is_white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
+                else if bits & LineBreakAnalysis.white != 0 && b != 0xE2 && !(b == 0xE3 && start + 2 < text.count && text[start + 1] == 0x80 && text[start + 2] == 0x80) {
                     f.insert(.space)
                 }
                 if b == 0x2D { f.insert(.hyphenLike) }
