@@ -113,70 +113,109 @@ public final class Hyphenator: @unchecked Sendable {
     /// The words looked up so far and their points, in flat stores: a word is found by its
     /// hash and checked byte for byte (on a collision the first word keeps the slot).
     private struct Memo {
-        private struct Entry { var bytes: Range<Int32>; var points: Range<Int32> }
-        private var entries: [UInt64: Entry] = [:]
+        /// Where a word's bytes and points lie in the stores; `points` -1: an empty slot.
+        private struct Entry {
+            var key: UInt64
+            var bytes: Int32
+            var points: Int32
+            var byteCount: UInt8
+            var pointCount: UInt8
+        }
+        /// Open addressing on the key, which is already a hash (a dictionary would hash it
+        /// again), at most three in four slots full.
+        private var slots: [Entry] = []
+        private var slotMask = 0
+        private var count = 0
         private var bytes: [UInt8] = []
         private var points: [UInt8] = []
+        private static let empty = Entry(key: 0, bytes: 0, points: -1, byteCount: 0, pointCount: 0)
         /// Past this many words the memo starts again (a generated text of endless
         /// distinct words must not grow it without end).
         static let capacity = 200_000
 
+        /// The slot holding `key`, or the empty one where it would go.
+        private func slot(of key: UInt64) -> Int {
+            var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & slotMask
+            while slots[i].points >= 0, slots[i].key != key { i = (i + 1) & slotMask }
+            return i
+        }
+
         /// Appends the points of `word`, if it is remembered, to `found`, `offset` added to
         /// each; false when it is not.
         func append(pointsOf word: UnsafeBufferPointer<UInt8>, key: UInt64, to found: inout [Int], adding offset: Int) -> Bool {
-            guard let e = entries[key], e.bytes.count == word.count,
-                  bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.bytes.lowerBound), word.baseAddress!, word.count) == 0 })
+            guard !slots.isEmpty else { return false }
+            let e = slots[slot(of: key)]
+            guard e.points >= 0, Int(e.byteCount) == word.count,
+                  bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.bytes), word.baseAddress!, word.count) == 0 })
             else { return false }
-            for k in Int(e.points.lowerBound)..<Int(e.points.upperBound) { found.append(Int(points[k]) + offset) }
+            for k in Int(e.points)..<(Int(e.points) + Int(e.pointCount)) { found.append(Int(points[k]) + offset) }
             return true
         }
 
         mutating func remember(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, points found: [Int]) {
             // Points are offsets in a word of under 200 bytes (`lookUp` gives longer words
-            // none, and they are not kept): they fit a byte.
-            guard word.count < 200, entries[key] == nil, found.allSatisfy({ $0 < 256 }) else { return }
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true); bytes.removeAll(); points.removeAll() }
-            let b = Int32(bytes.count), p = Int32(points.count)
+            // none, and they are not kept): they fit a byte, and so do their count.
+            guard word.count < 200, found.allSatisfy({ $0 < 256 }) else { return }
+            if count >= Self.capacity { slots.removeAll(); slotMask = 0; count = 0; bytes.removeAll(); points.removeAll() }
+            if slots.isEmpty || 4 * (count + 1) > 3 * slots.count {
+                let old = slots
+                slots = [Entry](repeating: Self.empty, count: max(1024, 2 * old.count))
+                slotMask = slots.count - 1
+                for e in old where e.points >= 0 { slots[slot(of: e.key)] = e }
+            }
+            let at = slot(of: key)
+            guard slots[at].points < 0 else { return }
+            slots[at] = Entry(key: key, bytes: Int32(bytes.count), points: Int32(points.count),
+                              byteCount: UInt8(word.count), pointCount: UInt8(found.count))
             bytes.append(contentsOf: word)
-            points.append(contentsOf: found.map { UInt8($0) })
-            entries[key] = Entry(bytes: b..<Int32(bytes.count), points: p..<Int32(points.count))
+            for point in found { points.append(UInt8(point)) }
+            count += 1
         }
     }
 
     private func lookUp(_ word: UnsafeBufferPointer<UInt8>) -> [Int] {
-        let lower: [UInt8]
-        if word.allSatisfy({ $0 < 0x80 }) {
-            lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        } else {
-            lower = Array(String(decoding: word, as: UTF8.self).lowercased().utf8)
-        }
-        // Lower-casing can change byte lengths (rare: İ); then offsets would not map back.
-        guard lower.count == word.count, lower.count >= leftMinimum + rightMinimum, lower.count < 200 else { return [] }
-        var hyphens = [CChar](repeating: 0, count: lower.count + 5)
-        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        var pos: UnsafeMutablePointer<Int32>? = nil
-        var cut: UnsafeMutablePointer<Int32>? = nil
-        lock.lock()
+        guard word.count >= leftMinimum + rightMinimum, word.count < 200 else { return [] }
         // libhyphen reads the word as a C string too (strstr): it needs its terminator.
-        let terminated = lower + [0]
-        let status = terminated.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { w in
-                hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(lower.count), &hyphens, nil, &rep, &pos, &cut,
-                                      Int32(leftMinimum), Int32(rightMinimum), Int32(leftMinimum), Int32(rightMinimum))
+        if word.allSatisfy({ $0 < 0x80 }) {
+            // Lower-cased on the stack: most words are ASCII.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: word.count + 1) { lower in
+                for i in word.indices { lower[i] = word[i] >= 0x41 && word[i] <= 0x5A ? word[i] | 0x20 : word[i] }
+                lower[word.count] = 0
+                return lookUp(terminated: UnsafeBufferPointer(lower))
             }
         }
-        lock.unlock()
-        if let rep {
-            for i in 0..<lower.count { free(rep[i]) }
-            free(rep)
+        let lower = Array(String(decoding: word, as: UTF8.self).lowercased().utf8) + [0]
+        // Lower-casing can change byte lengths (rare: İ); then offsets would not map back.
+        guard lower.count == word.count + 1 else { return [] }
+        return lower.withUnsafeBufferPointer { lookUp(terminated: $0) }
+    }
+
+    /// The points of a lower-cased word given with its terminating NUL.
+    private func lookUp(terminated: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let count = terminated.count - 1
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 5) { hyphens in
+            hyphens.initialize(repeating: 0)
+            var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
+            var pos: UnsafeMutablePointer<Int32>? = nil
+            var cut: UnsafeMutablePointer<Int32>? = nil
+            lock.lock()
+            let status = terminated.withMemoryRebound(to: CChar.self) { w in
+                hnj_hyphen_hyphenate3(dict, w.baseAddress, Int32(count), hyphens.baseAddress, nil, &rep, &pos, &cut,
+                                      Int32(leftMinimum), Int32(rightMinimum), Int32(leftMinimum), Int32(rightMinimum))
+            }
+            lock.unlock()
+            if let rep {
+                for i in 0..<count { free(rep[i]) }
+                free(rep)
+            }
+            free(pos); free(cut)
+            guard status == 0 else { return [] }
+            var points: [Int] = []
+            for i in 0..<(count - 1) where hyphens[i] & 1 == 1 {
+                // Offsets count bytes; only a byte that ends a UTF-8 sequence is a place.
+                if terminated[i + 1] & 0xC0 != 0x80 { points.append(i + 1) }
+            }
+            return points
         }
-        free(pos); free(cut)
-        guard status == 0 else { return [] }
-        var points: [Int] = []
-        for i in 0..<(lower.count - 1) where hyphens[i] & 1 == 1 {
-            // Offsets count bytes; only a byte that ends a UTF-8 sequence is a place.
-            if lower[i + 1] & 0xC0 != 0x80 { points.append(i + 1) }
-        }
-        return points
     }
 }
