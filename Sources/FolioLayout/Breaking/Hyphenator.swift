@@ -113,39 +113,27 @@ public final class Hyphenator: @unchecked Sendable {
     /// The words looked up so far and their points, in flat stores: a word is found by its
     /// hash and checked byte for byte (on a collision the first word keeps the slot).
     private struct Memo {
-        /// Where a word's bytes and points lie in the stores; `points` -1: an empty slot.
-        private struct Entry {
+        /// Where a word's bytes and points lie in the stores.
+        private struct Entry: HashSlotEntry {
             var key: UInt64
             var bytes: Int32
             var points: Int32
             var byteCount: UInt8
             var pointCount: UInt8
+            var isOccupied: Bool { points >= 0 }
+            static let empty = Entry(key: 0, bytes: 0, points: -1, byteCount: 0, pointCount: 0)
         }
-        /// Open addressing on the key, which is already a hash (a dictionary would hash it
-        /// again), at most three in four slots full.
-        private var slots: [Entry] = []
-        private var slotMask = 0
-        private var count = 0
+        private var entries = HashSlots<Entry>()
         private var bytes: [UInt8] = []
         private var points: [UInt8] = []
-        private static let empty = Entry(key: 0, bytes: 0, points: -1, byteCount: 0, pointCount: 0)
         /// Past this many words the memo starts again (a generated text of endless
         /// distinct words must not grow it without end).
         static let capacity = 200_000
 
-        /// The slot holding `key`, or the empty one where it would go.
-        private func slot(of key: UInt64) -> Int {
-            var i = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & slotMask
-            while slots[i].points >= 0, slots[i].key != key { i = (i + 1) & slotMask }
-            return i
-        }
-
         /// Appends the points of `word`, if it is remembered, to `found`, `offset` added to
         /// each; false when it is not.
         func append(pointsOf word: UnsafeBufferPointer<UInt8>, key: UInt64, to found: inout [Int], adding offset: Int) -> Bool {
-            guard !slots.isEmpty else { return false }
-            let e = slots[slot(of: key)]
-            guard e.points >= 0, Int(e.byteCount) == word.count,
+            guard let e = entries.entry(for: key), Int(e.byteCount) == word.count,
                   bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(e.bytes), word.baseAddress!, word.count) == 0 })
             else { return false }
             for k in Int(e.points)..<(Int(e.points) + Int(e.pointCount)) { found.append(Int(points[k]) + offset) }
@@ -156,20 +144,12 @@ public final class Hyphenator: @unchecked Sendable {
             // Points are offsets in a word of under 200 bytes (`lookUp` gives longer words
             // none, and they are not kept): they fit a byte, and so do their count.
             guard word.count < 200, found.allSatisfy({ $0 < 256 }) else { return }
-            if count >= Self.capacity { slots.removeAll(); slotMask = 0; count = 0; bytes.removeAll(); points.removeAll() }
-            if slots.isEmpty || 4 * (count + 1) > 3 * slots.count {
-                let old = slots
-                slots = [Entry](repeating: Self.empty, count: max(1024, 2 * old.count))
-                slotMask = slots.count - 1
-                for e in old where e.points >= 0 { slots[slot(of: e.key)] = e }
-            }
-            let at = slot(of: key)
-            guard slots[at].points < 0 else { return }
-            slots[at] = Entry(key: key, bytes: Int32(bytes.count), points: Int32(points.count),
-                              byteCount: UInt8(word.count), pointCount: UInt8(found.count))
+            if entries.count >= Self.capacity { entries.removeAll(); bytes.removeAll(); points.removeAll() }
+            guard !entries.contains(key) else { return }
+            entries.insert(Entry(key: key, bytes: Int32(bytes.count), points: Int32(points.count),
+                                 byteCount: UInt8(word.count), pointCount: UInt8(found.count)))
             bytes.append(contentsOf: word)
             for point in found { points.append(UInt8(point)) }
-            count += 1
         }
     }
 

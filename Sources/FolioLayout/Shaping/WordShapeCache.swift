@@ -10,7 +10,7 @@ import CPango
 /// qualify (DejaVu Serif does; a font kerning against the space does not).
 struct WordShapeCache {
     /// Where a cached word's bytes and glyphs lie in the stores.
-    private struct Entry {
+    private struct Entry: HashSlotEntry {
         var key: UInt64
         /// -1: an empty slot.
         var variant: Int32
@@ -20,6 +20,8 @@ struct WordShapeCache {
         var byteCount: UInt8
         var glyphCount: UInt8
         var isCompact: Bool
+        var isOccupied: Bool { variant >= 0 }
+        static let empty = Entry(key: 0, variant: -1, bytes: 0, glyphs: 0, byteCount: 0, glyphCount: 0, isCompact: false)
     }
 
     /// Words longer than this are shaped each time (rare, and mostly unique).
@@ -31,29 +33,7 @@ struct WordShapeCache {
     /// the cache would hold 23 000 for 87 %).
     static let capacity = 12_288
 
-    /// Open addressing on the key (already a hash), at most three in four slots full: no
-    /// second hash, and a probe or two per word. Grown by doubling, so that a context
-    /// that shapes a few running heads holds a small table.
-    private var slots: [Entry] = []
-    private var slotMask = 0
-    private var entryCount = 0
-    private static let empty = Entry(key: 0, variant: -1, bytes: 0, glyphs: 0, byteCount: 0, glyphCount: 0, isCompact: false)
-
-    /// The slot holding `key`, or the empty one where it would go.
-    private func slot(of key: UInt64) -> Int {
-        var i = Int(truncatingIfNeeded: key ^ key >> 32) & slotMask
-        while slots[i].variant >= 0, slots[i].key != key { i = (i + 1) & slotMask }
-        return i
-    }
-
-    /// Room for one more entry.
-    private mutating func makeRoom() {
-        guard slots.isEmpty || 4 * (entryCount + 1) > 3 * slots.count else { return }
-        let old = slots
-        slots = [Entry](repeating: Self.empty, count: max(1024, 2 * old.count))
-        slotMask = slots.count - 1
-        for e in old where e.variant >= 0 { slots[slot(of: e.key)] = e }
-    }
+    private var entries = HashSlots<Entry>()
     private var storedBytes: [UInt8] = []
     /// Most words' glyphs sit on the baseline where their advances put them: those are
     /// kept as a glyph, an advance and a byte (the cluster's offset in the word, and the
@@ -81,7 +61,7 @@ struct WordShapeCache {
     /// words collide (a collision must cost a shaping, never give another word's glyphs).
     var keyMask: UInt64 = .max
     /// The words held.
-    var count: Int { entryCount }
+    var count: Int { entries.count }
 
     /// The number of `v`, or nil when text of that script and language is not shaped
     /// word by word in its font (HarfBuzz would apply an old `kern` table to it).
@@ -108,9 +88,7 @@ struct WordShapeCache {
 
     /// Where `word`'s glyphs are kept; nil when the word is not cached.
     mutating func find(_ word: UnsafeBufferPointer<UInt8>, variant: Int32) -> Found? {
-        guard !slots.isEmpty else { misses += 1; return nil }
-        let e = slots[slot(of: WordShapeCache.key(word, variant: variant) & keyMask)]
-        guard e.variant == variant,
+        guard let e = entries.entry(for: WordShapeCache.key(word, variant: variant) & keyMask), e.variant == variant,
               Int(e.byteCount) == word.count,
               storedBytes.withUnsafeBufferPointer({ s in
                   memcmp(s.baseAddress! + Int(e.bytes), word.baseAddress!, word.count) == 0
@@ -149,12 +127,10 @@ struct WordShapeCache {
     mutating func insert(_ word: UnsafeBufferPointer<UInt8>, variant: Int32,
                          glyphs: UnsafeBufferPointer<PangoGlyphInfo>, clusters: UnsafeBufferPointer<Int32>) {
         guard word.count <= WordShapeCache.longestWord, glyphs.count <= Int(UInt8.max),
-              entryCount < WordShapeCache.capacity else { return }
-        makeRoom()
+              entries.count < WordShapeCache.capacity else { return }
         let key = WordShapeCache.key(word, variant: variant) & keyMask
         // On a collision the first word keeps the key; the other is shaped each time.
-        let at = slot(of: key)
-        guard slots[at].variant < 0 else { return }
+        guard !entries.contains(key) else { return }
         let b = Int32(storedBytes.count)
         storedBytes.append(contentsOf: word)
         let compact = glyphs.allSatisfy { $0.geometry.x_offset == 0 && $0.geometry.y_offset == 0 }
@@ -173,9 +149,8 @@ struct WordShapeCache {
             storedGlyphs.append(contentsOf: glyphs)
             storedClusters.append(contentsOf: clusters)
         }
-        slots[at] = Entry(key: key, variant: variant, bytes: b, glyphs: g, byteCount: UInt8(word.count),
-                          glyphCount: UInt8(glyphs.count), isCompact: compact)
-        entryCount += 1
+        entries.insert(Entry(key: key, variant: variant, bytes: b, glyphs: g, byteCount: UInt8(word.count),
+                             glyphCount: UInt8(glyphs.count), isCompact: compact))
     }
 
     /// The end of the word starting at `start`: past its letters and the spaces after
