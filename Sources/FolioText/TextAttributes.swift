@@ -49,6 +49,12 @@ public struct TextAttributes: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) { box.values.hash(into: &hasher) }
 
+    /// The identity of the storage these attributes share with their copies: the same for
+    /// two values when one was copied from the other and neither has changed since (then
+    /// they are equal, though equal values made apart have different ones). For caches of
+    /// what is derived from attributes; hold the attributes while their identity is kept.
+    package var storageIdentity: ObjectIdentifier { ObjectIdentifier(box) }
+
     /// The font asked for; nil takes the layout manager's default font (`LayoutDefaults`).
     public var font: FontDescriptor? {
         get { box.values.font }

@@ -63,7 +63,9 @@ public final class LayoutManager: TextStorageObserver {
     /// makes its own.
     public let shapingPool: ShapingPool?
     /// Builds each placed line (justification as `typesetting` says).
-    var assembler: LineAssembler { LineAssembler(parameters: typesetting) }
+    var assembler: LineAssembler { LineAssembler(parameters: typesetting, expansions: expandedAttributes) }
+    /// The attributes of the glyph runs it expands, shared between lines.
+    let expandedAttributes = DerivedAttributes()
     /// Shapes paragraphs ahead of the breaker on another core, when enabled.
     var worker: BackgroundWorker?
     /// What the delegate is told when it is next asked for a container.

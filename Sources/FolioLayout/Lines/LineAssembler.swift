@@ -4,6 +4,8 @@
 struct LineAssembler {
     /// How far spaces and glyphs may give when a line is justified.
     var parameters = TypesettingParameters.standard
+    /// Where the attributes of expanded glyph runs are shared from; nil: each run makes its own.
+    var expansions: DerivedAttributes? = nil
 
     /// Ascent and descent of the clusters `range` (the paragraph's base font when empty),
     /// and the height of the tallest attachment among them.
@@ -350,8 +352,7 @@ struct LineAssembler {
         // Across the line, upright: centred on the em, the digits' baseline a little below
         // its middle (their ink is about 0.7 em tall).
         let positions = group.offsets.map { Point(x: $0 * scale - group.width * scale / 2, y: 0.35 * group.font.size) }
-        var attributes = run.attributes
-        if scale < 1 { attributes.expansion = (attributes.expansion ?? 1) * scale }
+        let attributes = scale < 1 ? DerivedAttributes.scaling(run.attributes, by: scale) : run.attributes
         let bytes = Int(p.clusterStart[c])..<Int(p.clusterEnd[c])
         var glyphRun = GlyphRun(font: group.font, glyphs: group.glyphs, positions: positions,
                                 characterRange: (p.storageOffset + bytes.lowerBound)..<(p.storageOffset + bytes.upperBound),
@@ -372,8 +373,6 @@ struct LineAssembler {
     }
 
     private func expanded(_ a: TextAttributes, by scale: Double) -> TextAttributes {
-        var a = a
-        a.expansion = (a.expansion ?? 1) * scale
-        return a
+        expansions?.scaling(a, by: scale) ?? DerivedAttributes.scaling(a, by: scale)
     }
 }

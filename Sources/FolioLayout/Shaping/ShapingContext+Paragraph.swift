@@ -17,7 +17,7 @@ extension ShapingContext {
         // Tate-chū-yoko: in vertical text, short numbers are runs (and items) of their own.
         let upright = defaults.layoutOrientation == .vertical ? TateChuYoko.ranges(in: text) : []
         let resolved = TateChuYoko.split(attributeRuns, at: upright).map { run -> (range: Range<Int>, attributes: TextAttributes) in
-            var a = defaults.attributes.merging(run.attributes)
+            var a = resolvedAttributes.merging(run.attributes, over: defaults.attributes)
             if let role = a.textStyle {
                 a.font = (a.font ?? FontDescriptor()).styled(role, contentSize: defaults.contentSizeCategory, scale: defaults.textStyleScale)
             }

@@ -30,6 +30,8 @@ final class ShapingContext {
     var missingGlyphBoxes = MissingGlyphBoxes()
     /// Items of single-style Latin paragraphs, given again (`ItemReuse`).
     let itemReuse = ItemReuse()
+    /// Runs' attributes over the layout defaults, shared by the paragraphs set in them.
+    let resolvedAttributes = DerivedAttributes()
     /// Whether paragraphs may take reused items (tests compare with and without).
     var reusesItems = true
     /// Tests: itemize every paragraph that took a reused item with Pango as well, and
