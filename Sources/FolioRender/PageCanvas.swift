@@ -16,6 +16,8 @@ public struct PageCanvas {
     /// What the document's font subsets know of each glyph's text (PDF only): runs it
     /// knows entirely are drawn without their text, to the same bytes.
     var glyphTexts: GlyphTextMap? = nil
+    /// The array a run's glyphs are handed to cairo in, kept from run to run.
+    let glyphBuffer = GlyphBuffer()
     /// The namespace of destination names on this canvas: with one, `addDestination` and
     /// links written `#name` use `SCOPE:name`, so that each record of a mail merge has its
     /// own anchors and its links go to them; nil (the default): names as written.
@@ -198,6 +200,7 @@ public struct PageCanvas {
         guard let shadow = run.attributes.shadow, run.attachment == nil, !run.glyphs.isEmpty else { return }
         setFont(run)
         var glyphs = cairoGlyphs(run)
+        defer { glyphBuffer.keep(glyphs) }
         if let centre = run.uprightCentre {
             // Tate-chū-yoko glyphs are placed in their own, turned frame (see `draw(_:)`).
             cairo_save(cr)
@@ -229,8 +232,10 @@ public struct PageCanvas {
     /// of any font (a CFF font's subsetter aborts on it).
     static let emptyGlyph: UInt32 = 0x0FFF_FFFF
 
+    /// `run`'s glyphs for cairo, in the canvas's buffer (hand it back with `glyphBuffer.keep`).
     private func cairoGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
-        var glyphs = [cairo_glyph_t]()
+        var glyphs = glyphBuffer.take()
+        glyphs.removeAll(keepingCapacity: true)
         glyphs.reserveCapacity(run.glyphs.count)
         for i in run.glyphs.indices where run.glyphs[i] != PageCanvas.emptyGlyph {
             glyphs.append(cairo_glyph_t(index: UInt(run.glyphs[i]), x: run.positions[i].x, y: run.positions[i].y))
@@ -274,6 +279,7 @@ public struct PageCanvas {
         defer { if turned { cairo_restore(cr) } }
         setFont(run)
         var glyphs = cairoGlyphs(run)
+        defer { glyphBuffer.keep(glyphs) }
 
         let stroke = a.stroke
         if a.textEffect == .letterpress, run.uprightCentre == nil {
@@ -522,4 +528,19 @@ public struct PageCanvas {
         cairo_paint(cr)
         cairo_restore(cr)
     }
+}
+
+/// An array of cairo glyphs lent to one run after another: filled and drawn without an
+/// allocation once it has grown to a line's length.
+final class GlyphBuffer {
+    private var glyphs: [cairo_glyph_t] = []
+
+    /// The array, no longer held here.
+    func take() -> [cairo_glyph_t] {
+        defer { glyphs = [] }
+        return glyphs
+    }
+
+    /// Holds `glyphs` for the next run.
+    func keep(_ glyphs: [cairo_glyph_t]) { self.glyphs = glyphs }
 }
