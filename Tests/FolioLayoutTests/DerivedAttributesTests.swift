@@ -42,6 +42,8 @@ final class DerivedAttributesTests: XCTestCase {
         XCTAssertEqual(derived.scaling(style, by: 1.005).expansion, 1.005)
         // A source equal to another but made apart is derived from itself.
         let twin = TextAttributes(font: FontDescriptor(family: "DejaVu Serif", size: 10), foregroundColor: Color(red: 1, green: 0, blue: 0))
-        XCTAssertEqual(derived.scaling(twin, by: 1.005), a)
+        let fromTwin = derived.scaling(twin, by: 1.005)
+        XCTAssertEqual(fromTwin, a)
+        XCTAssertNotEqual(fromTwin.storageIdentity, a.storageIdentity)
     }
 }

@@ -59,6 +59,13 @@ final class LineBreakAnalysisTests: XCTestCase {
         XCTAssertNotEqual(bits[text.count] & LineBreakAnalysis.mandatoryBreak, 0)
     }
 
+    /// Bytes that do not continue a character as their lead byte says are left to Pango.
+    func testMalformedUTF8IsLeftToPango() {
+        for bytes: [UInt8] in [[0xC3, 0x41], [0x61, 0xE2, 0x80, 0x20, 0x62], [0xE2, 0x80], [0x80, 0x61], [0xC1, 0x81]] {
+            XCTAssertNil(bytes.withUnsafeBufferPointer { LineBreakAnalysis.bitsByByte(of: $0) }, "\(bytes)")
+        }
+    }
+
     func testOutsideTheRepertoireIsLeftToPango() {
         for s in ["e\u{0301}", "中文", "emoji 🙂", "a\u{200D}b", "l·l", "שלום", "\u{2122}", "x\u{0}y"] {
             XCTAssertNil(fast(s), s)

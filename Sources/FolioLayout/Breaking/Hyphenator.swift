@@ -144,8 +144,8 @@ public final class Hyphenator: @unchecked Sendable {
             // Points are offsets in a word of under 200 bytes (`lookUp` gives longer words
             // none, and they are not kept): they fit a byte, and so do their count.
             guard word.count < 200, found.allSatisfy({ $0 < 256 }) else { return }
-            if entries.count >= Self.capacity { entries.removeAll(); bytes.removeAll(); points.removeAll() }
             guard !entries.contains(key) else { return }
+            if entries.count >= Self.capacity { entries.removeAll(); bytes.removeAll(); points.removeAll() }
             entries.insert(Entry(key: key, bytes: Int32(bytes.count), points: Int32(points.count),
                                  byteCount: UInt8(word.count), pointCount: UInt8(found.count)))
             bytes.append(contentsOf: word)

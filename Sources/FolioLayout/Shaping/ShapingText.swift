@@ -55,9 +55,9 @@ enum ShapingText {
             let cp: Int
             if b0 < 0x80 {
                 cp = b0; i += 1
-            } else if b0 & 0xE0 == 0xC0, i + 1 < n {
+            } else if b0 & 0xE0 == 0xC0, i + 1 < n, text[i + 1] & 0xC0 == 0x80 {
                 cp = (b0 & 0x1F) << 6 | Int(text[i + 1] & 0x3F); i += 2
-            } else if b0 & 0xF0 == 0xE0, i + 2 < n {
+            } else if b0 & 0xF0 == 0xE0, i + 2 < n, text[i + 1] & 0xC0 == 0x80, text[i + 2] & 0xC0 == 0x80 {
                 cp = (b0 & 0x0F) << 12 | Int(text[i + 1] & 0x3F) << 6 | Int(text[i + 2] & 0x3F); i += 3
             } else {
                 return false
