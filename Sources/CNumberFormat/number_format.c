@@ -225,6 +225,21 @@ int format_fixed(char *s, size_t n, const struct conversion *c, int width, int p
 
 int folio_format_number(char *s, size_t n, const char *format, va_list ap) {
     struct conversion c;
+    // cairo's two usual formats, "%d" (object numbers, offsets, glyph advances) and "%f"
+    // (coordinates), go straight to their writers: what `parse` would make of them.
+    if (format[0] == '%' && format[1] != '\0' && format[2] == '\0') {
+        if (format[1] == 'd') {
+            c = (struct conversion){ .width = -1, .precision = -1, .kind = 'd' };
+            return format_integer(s, n, &c, -1, ap);
+        }
+        if (format[1] == 'f') {
+            if (fegetround() != FE_TONEAREST) return -1;
+            const char *point = nl_langinfo(RADIXCHAR);
+            if (point[0] != '.' || point[1] != '\0') return -1;
+            c = (struct conversion){ .width = -1, .precision = -1, .kind = 'f' };
+            return format_fixed(s, n, &c, -1, 6, va_arg(ap, double));
+        }
+    }
     if (!parse(format, &c)) return -1;
     int width = c.width;
     if (width == -2) {

@@ -58,8 +58,7 @@ final class GlyphTextMap {
     /// to that character (and to nothing else) in this font.
     func knowsEveryGlyph(of run: GlyphRun, scaledFont: OpaquePointer) -> Bool {
         guard !run.isRightToLeft, !run.glyphs.isEmpty, let sized = scaledFonts[scaledFont] else { return false }
-        var text = run.text
-        let known = text.withUTF8 { utf8 in
+        let known = run.utf8Text.withUnsafeBufferPointer { utf8 in
             run.glyphs.withUnsafeBufferPointer { ids in
                 run.clusters.withUnsafeBufferPointer { clusters in
                     sized.face.text.withUnsafeBufferPointer { agreed in
@@ -96,8 +95,7 @@ final class GlyphTextMap {
         guard let top = drawn.lazy.map({ Int($0.index) }).filter({ $0 <= 0xFFFF }).max() else { return }
         face.reserve(top)
         if top >> 6 >= sized.shown.count { sized.shown += repeatElement(0, count: (top >> 6) + 1 - sized.shown.count) }
-        var text = run.text
-        text.withUTF8 { utf8 in
+        run.utf8Text.withUnsafeBufferPointer { utf8 in
             face.text.withUnsafeMutableBufferPointer { agreed in
                 sized.shown.withUnsafeMutableBufferPointer { shown in
                     // cairo walks the text forwards; backwards, the glyphs from the end.

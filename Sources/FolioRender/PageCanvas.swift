@@ -393,14 +393,13 @@ public struct PageCanvas {
         }
         // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
         // an error state: such a run is drawn without its text.
-        guard !PageCanvas.holdsNoncharacter(run.text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
+        guard !PageCanvas.holdsNoncharacter(run.utf8Text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
             if let scaledFont { glyphTexts?.learnWithoutText(glyphs, scaledFont: scaledFont) }
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
         if mapped, let scaledFont { glyphTexts?.learn(run, drawn: glyphs, clusters: clusters, scaledFont: scaledFont) }
-        var text = run.text
-        text.withUTF8 { buf in
+        run.utf8Text.withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { chars in
                 cairo_show_text_glyphs(cr, chars.baseAddress, Int32(chars.count), &glyphs, Int32(glyphs.count),
                                        &clusters, Int32(clusters.count),
@@ -425,15 +424,15 @@ public struct PageCanvas {
         let box = run.bounds
         guard box.minX >= x1, box.maxX <= x2, box.minY >= y1, box.maxY <= y2 else { return false }
         // A visible ASCII character has ink; other text is asked of Unicode's properties.
-        if run.text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
+        if run.utf8Text.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
         return run.text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
     }
 
-    /// Whether `text` holds a Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), which
-    /// cairo's UTF-8 check rejects.
-    static func holdsNoncharacter(_ text: String) -> Bool {
-        for byte in text.utf8 where byte == 0xEF || byte >= 0xF0 {
-            return text.unicodeScalars.contains { s in
+    /// Whether `text` (UTF-8) holds a Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE,
+    /// U+xFFFF), which cairo's UTF-8 check rejects.
+    static func holdsNoncharacter(_ text: ArraySlice<UInt8>) -> Bool {
+        for byte in text where byte == 0xEF || byte >= 0xF0 {
+            return String(decoding: text, as: UTF8.self).unicodeScalars.contains { s in
                 (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE
             }
         }
@@ -469,8 +468,7 @@ public struct PageCanvas {
         }
         guard counted else { return nil }
         // Together the clusters cover the text, each ending on a character boundary.
-        var text = run.text
-        let covered = text.withUTF8 { utf8 -> Bool in
+        let covered = run.utf8Text.withUnsafeBufferPointer { utf8 -> Bool in
             var offset = 0
             for c in result {
                 offset += Int(c.num_bytes)

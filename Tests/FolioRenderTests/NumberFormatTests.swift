@@ -57,8 +57,10 @@ final class NumberFormatTests: XCTestCase {
             for precision in [0, 1, 3, 7, 12] { assertSame("%.*f", [Int32(precision), value], size: 400, handled: finiteAndSmall) }
             assertSame("%.3f", [value], size: 400, handled: finiteAndSmall)
         }
-        // Widths, padding and buffers too small, as C writes them.
+        // Widths, padding and buffers too small, as C writes them ("%f" alone has a path
+        // of its own).
         for value in [0.5, -3.25, 1234.5678, -0.0] {
+            for size in [0, 1, 2, 5, 9, 10] { assertSame("%f", [value], size: size) }
             for format in ["%12f", "%012f", "%-12f", "%-012f", "%0*f", "%*f"] {
                 let arguments: [CVarArg] = format.contains("*") ? [Int32(-15), value] : [value]
                 for size in [0, 1, 2, 5, 64] { assertSame(format, arguments, size: size) }

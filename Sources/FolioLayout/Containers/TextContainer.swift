@@ -63,16 +63,14 @@ public final class TextContainer {
     /// wide. Empty when the band leaves the content rect vertically or nothing is free —
     /// the caller moves down and asks again.
     public func lineFragmentRects(proposed: Rect) -> [Rect] {
+        // A plain rectangle (every column of a book): one fragment, without the span lists.
+        if isSimpleRectangle { return plainFragment(proposed: proposed).map { [$0] } ?? [] }
         let content = contentRect
         guard proposed.height >= 0,
               proposed.minY >= content.minY - 1e-6, proposed.maxY <= content.maxY + 1e-6 else { return [] }
         let x0 = max(proposed.minX, content.minX), x1 = min(proposed.maxX, content.maxX)
         guard x1 > x0 else { return [] }
         let narrowest = max(minimumFragmentWidth, 1e-9)
-        // A plain rectangle (every column of a book): one fragment, without the span lists.
-        if shape == nil && exclusionPaths.isEmpty {
-            return x1 - x0 >= narrowest ? [Rect(x: x0, y: proposed.minY, width: x1 - x0, height: proposed.height)] : []
-        }
         var free: [ClosedRange<Double>] = [x0...x1]
         if let shape {
             free = SpanList.intersect(free, shape.insideSpans(minY: proposed.minY, maxY: proposed.maxY))
@@ -86,6 +84,17 @@ public final class TextContainer {
             let width = span.upperBound - span.lowerBound
             return width >= narrowest ? Rect(x: span.lowerBound, y: proposed.minY, width: width, height: proposed.height) : nil
         }
+    }
+
+    /// What `lineFragmentRects(proposed:)` gives for a plain rectangle
+    /// (`isSimpleRectangle`), without making an array: its one fragment, or nil for none.
+    func plainFragment(proposed: Rect) -> Rect? {
+        let content = contentRect
+        guard proposed.height >= 0,
+              proposed.minY >= content.minY - 1e-6, proposed.maxY <= content.maxY + 1e-6 else { return nil }
+        let x0 = max(proposed.minX, content.minX), x1 = min(proposed.maxX, content.maxX)
+        guard x1 > x0, x1 - x0 >= max(minimumFragmentWidth, 1e-9) else { return nil }
+        return Rect(x: x0, y: proposed.minY, width: x1 - x0, height: proposed.height)
     }
 
     /// TextKit's form of the query, for callers that fill one fragment at a time: the

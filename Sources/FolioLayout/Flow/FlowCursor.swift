@@ -6,7 +6,7 @@ struct FlowCursor: Equatable {
     var linesInContainer: Int
     /// Fragments of the band being filled at `y` and the next one's index; empty when
     /// the next line starts a new band.
-    var band: [Rect] = []
+    var band: LineBand = []
     var bandIndex = 0
     var bandHeight = 0.0
 }

@@ -61,9 +61,14 @@ extension LayoutManager {
                     continue
                 }
                 let h = min(height, max(content.height, 0.001))
-                c.band = container.lineFragmentRects(proposed: Rect(x: content.minX, y: c.y, width: content.width, height: h))
+                let proposed = Rect(x: content.minX, y: c.y, width: content.width, height: h)
+                if container.isSimpleRectangle {
+                    c.band = container.plainFragment(proposed: proposed).map { LineBand($0) } ?? []
+                } else {
+                    c.band = LineBand(container.lineFragmentRects(proposed: proposed))
+                }
                 if !floatPieces.isEmpty, !c.band.isEmpty {
-                    c.band = wrapping(c.band, container: c.containerIndex, minimumWidth: container.minimumFragmentWidth)
+                    c.band = LineBand(wrapping(c.band.rects, container: c.containerIndex, minimumWidth: container.minimumFragmentWidth))
                 }
                 c.bandIndex = 0
                 c.bandHeight = 0
@@ -172,25 +177,29 @@ extension LayoutManager {
         let keepsLines = !mode.truncates && mode != .clip && (style.orphans > 1 || style.widows > 1)
         breaking: while true {
             // Predict where the lines go, at the nominal height, to know their widths.
-            var predicted: [LineSlot] = []
-            var probe = cursor
-            var chainEnds = false
+            let prediction = LinePrediction(cursor: cursor)
             let override = firstSlot
+            // What the callbacks read, as it stands for this breaking: copies, so that they
+            // capture values (one context each) and not variables (a box each).
+            let lineStyle = style, firstLineHere = firstLine, placedBefore = placedContainers.count
             let widths = LineBreaker.Widths(width: { [unowned self] k in
                 if k == 0, let override { return override.textWidth }
-                while predicted.count <= k {
+                while prediction.slots.count <= k {
                     // Past the last place a line can go, lines keep the last width (placing
                     // them will report the text as unplaced).
-                    if chainEnds { return predicted.last?.textWidth ?? 1e9 }
-                    guard let s = self.nextSlot(&probe, height: nominal, style: style, firstLine: firstLine && predicted.isEmpty,
-                                                rtl: rtl, ask: false) else {
-                        chainEnds = true
-                        return predicted.last?.textWidth ?? 1e9
+                    if prediction.chainEnds { return prediction.slots.last?.textWidth ?? 1e9 }
+                    guard let s = self.nextSlot(&prediction.cursor, height: nominal, style: lineStyle,
+                                                firstLine: firstLineHere && prediction.slots.isEmpty, rtl: rtl, ask: false) else {
+                        prediction.chainEnds = true
+                        return prediction.slots.last?.textWidth ?? 1e9
                     }
-                    predicted.append(besideDropCap(s, line: placedContainers.count + predicted.count))
-                    self.advance(&probe, after: s, height: nominal, lineSpacing: style.lineSpacing)
+                    // Room for a paragraph's usual lines at once, not grown into from one.
+                    if prediction.slots.isEmpty { prediction.slots.reserveCapacity(16) }
+                    prediction.slots.append(besideDropCap(s, line: placedBefore + prediction.slots.count))
+                    self.advance(&prediction.cursor, after: s, height: nominal, lineSpacing: lineStyle.lineSpacing)
                 }
-                return (mode == .clip || (mode.truncates && self.isSingleLine(predicted[k]))) ? 1e12 : predicted[k].textWidth
+                let slot = prediction.slots[k]
+                return (mode == .clip || (mode.truncates && self.isSingleLine(slot))) ? 1e12 : slot.textWidth
             }, uniformFrom: max(unhyphenatedLines[index].map { max(uniformFrom(firstLine: firstLine), $0 - placedContainers.count + 2) }
                 ?? uniformFrom(firstLine: firstLine),
                 // The lines beside a drop cap are narrower than the rest: told apart.
@@ -203,7 +212,7 @@ extension LayoutManager {
                // predicted before this is asked (the breaker may ask in any order).
                hangs: { k in
                    if k == 0, let override { return (override.hangsLeft, override.hangsRight) }
-                   return k < predicted.count ? (predicted[k].hangsLeft, predicted[k].hangsRight) : (true, true)
+                   return k < prediction.slots.count ? (prediction.slots[k].hangsLeft, prediction.slots[k].hangsRight) : (true, true)
                })
             let spans: [LineSpan]
             let lineChanges = looseLines[index] ?? []
@@ -214,6 +223,9 @@ extension LayoutManager {
             } else {
                 spans = Typesetter(parameters: typesetting).lines(p, from: start, widths: widths, lineChanges: lineChanges)
             }
+            // Room for the lines about to be placed, made once rather than grown into.
+            placedContainers.reserveCapacity(placedContainers.count + spans.count)
+            placedWidths.reserveCapacity(placedWidths.count + spans.count)
 
             for (k, span) in spans.enumerated() {
                 if let limit = widowBreaks[index], placedContainers.count == limit, let last = placedContainers.last,
@@ -255,7 +267,8 @@ extension LayoutManager {
                     continue breaking
                 }
                 // The width the line was broken for (none known for an empty paragraph's line).
-                let expected = k == 0 ? (firstSlot?.textWidth ?? predicted.first?.textWidth) : (k < predicted.count ? predicted[k].textWidth : nil)
+                let expected = k == 0 ? (firstSlot?.textWidth ?? prediction.slots.first?.textWidth)
+                    : (k < prediction.slots.count ? prediction.slots[k].textWidth : nil)
                 let mispredicted = expected.map { abs(slot.textWidth - $0) > 0.01 } ?? (k > 0)
                 if mispredicted, retries < 4 {
                     // The line landed somewhere narrower or wider than predicted (a new

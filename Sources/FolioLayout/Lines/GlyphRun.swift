@@ -20,7 +20,14 @@ public struct GlyphRun: Sendable {
     public var characterRange: Range<Int>
     /// The text the glyphs stand for, in logical order, with a trailing "-" when the
     /// run ends a hyphenated line.
-    public var text: String
+    public var text: String {
+        get { String(decoding: utf8Text, as: UTF8.self) }
+        set { utf8Text = ArraySlice(newValue.utf8) }
+    }
+    /// `text` as UTF-8, most often a slice of the shaped paragraph's own bytes: a line's
+    /// runs are made without copying or checking their text again, and a renderer hands
+    /// the bytes to cairo as they are.
+    package var utf8Text: ArraySlice<UInt8>
     /// Text-to-glyph groups in visual order (for a right-to-left run, they walk the
     /// text backwards).
     public var clusters: [GlyphCluster]

@@ -3,8 +3,15 @@ extension LineAssembler {
     /// Unicode bidi rule L2: from the highest level down to the lowest odd one, reverse
     /// every maximal sequence of segments at that level or higher.
     func visualOrder(_ segments: [Segment]) -> [Segment] {
-        guard let maxLevel = segments.map(\.level).max(), maxLevel > 0 else { return segments }
-        let minOdd = segments.map(\.level).filter { $0 & 1 == 1 }.min() ?? maxLevel
+        // Found without mapping the levels into arrays: every line asks, most of them all
+        // at level 0.
+        var maxLevel: UInt8 = 0, minOdd = UInt8.max
+        for segment in segments {
+            maxLevel = max(maxLevel, segment.level)
+            if segment.level & 1 == 1 { minOdd = min(minOdd, segment.level) }
+        }
+        guard maxLevel > 0 else { return segments }
+        if minOdd == .max { minOdd = maxLevel }
         var result = segments
         var level = maxLevel
         while level >= minOdd && level > 0 {

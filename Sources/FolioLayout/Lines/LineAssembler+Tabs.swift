@@ -2,7 +2,7 @@
 extension LineAssembler {
     /// The width of every tab cluster among `shown`, keyed by cluster; `leaders` gets the
     /// tabs whose gap is filled with a leader. `lineWidth` is the text area's width.
-    func tabWidths(_ p: ShapedParagraph, shown: [Range<Int>], leadingIndent: Double, lineWidth: Double,
+    func tabWidths(_ p: ShapedParagraph, shown: ClusterRanges, leadingIndent: Double, lineWidth: Double,
                    leaders: inout Set<Int>) -> [Int: Double] {
         var tabWidth: [Int: Double] = [:]
         var x = 0.0

@@ -5,18 +5,18 @@ extension LineAssembler {
                        truncation: LineBreakMode?) -> ShownClusters {
         let n = p.clusterCount
         let first = span.start
-        var shown = ShownClusters(ranges: [first..<end])
+        var shown = ShownClusters(ranges: ClusterRanges(first..<end))
         if span.hyphenated, end > first {
             let font = p.runs[Int(p.clusterRun[end - 1])].font
             let h = font.hyphen
-            shown.symbol = (h.glyph, h.width, "-"); shown.symbolAt = 0
+            shown.symbol = (h.glyph, h.width, LineAssembler.hyphenText); shown.symbolAt = 0
         }
         if truncation == .clip, end > first {
             // Clipped: the clusters that fit, nothing to mark the cut.
             var keep = first, w = 0.0
             while keep < end, w + p.clusterWidth[keep] <= slot.textWidth + 1e-6 { w += p.clusterWidth[keep]; keep += 1 }
             if keep < end {
-                shown.ranges = [first..<keep]
+                shown.ranges = ClusterRanges(first..<keep)
                 shown.truncated = keep..<n
             }
         } else if let mode = truncation, end > first {
@@ -31,7 +31,7 @@ extension LineAssembler {
                     var w = 0.0
                     while keepTail > first, w + p.clusterWidth[keepTail - 1] <= room { w += p.clusterWidth[keepTail - 1]; keepTail -= 1 }
                     keepHead = first
-                    shown.ranges = [keepTail..<end]
+                    shown.ranges = ClusterRanges(keepTail..<end)
                     shown.truncated = first..<keepTail
                     shown.symbolAt = -1
                 case .truncateMiddle:
@@ -45,7 +45,7 @@ extension LineAssembler {
                         takeHead.toggle()
                     }
                     keepHead = a; keepTail = b
-                    shown.ranges = [first..<keepHead, keepTail..<end]
+                    shown.ranges = ClusterRanges(first..<keepHead, keepTail..<end)
                     shown.truncated = keepHead..<keepTail
                     shown.symbolAt = 0
                 default:
@@ -53,20 +53,20 @@ extension LineAssembler {
                     while keepHead < end, w + p.clusterWidth[keepHead] <= room { w += p.clusterWidth[keepHead]; keepHead += 1 }
                     // Do not leave a space before the ellipsis.
                     while keepHead > first, p.clusterFlags[keepHead - 1].contains(.space) { keepHead -= 1 }
-                    shown.ranges = [first..<keepHead]
+                    shown.ranges = ClusterRanges(first..<keepHead)
                     shown.truncated = keepHead..<n
                     shown.symbolAt = 0
                 }
-                shown.symbol = (e.glyph, e.width, "\u{2026}")
+                shown.symbol = (e.glyph, e.width, LineAssembler.ellipsisText)
             } else if span.next < n || mode == .truncateTail {
                 // The text went on beyond this line: mark the cut at the end.
                 if span.next < n {
                     var keepHead = end
                     var w = total
                     while keepHead > first, w + e.width > slot.textWidth { keepHead -= 1; w -= p.clusterWidth[keepHead] }
-                    shown.ranges = [first..<keepHead]
+                    shown.ranges = ClusterRanges(first..<keepHead)
                     shown.truncated = keepHead..<n
-                    shown.symbol = (e.glyph, e.width, "\u{2026}"); shown.symbolAt = 0
+                    shown.symbol = (e.glyph, e.width, LineAssembler.ellipsisText); shown.symbolAt = 0
                 }
             }
         }

@@ -63,8 +63,10 @@ struct LineAssembler {
         return end
     }
 
-    /// A synthetic glyph (hyphen, ellipsis) drawn in a run's font.
-    typealias Symbol = (glyph: UInt32, width: Double, text: String)
+    /// A synthetic glyph (hyphen, ellipsis) drawn in a run's font, and its text as UTF-8.
+    typealias Symbol = (glyph: UInt32, width: Double, text: ArraySlice<UInt8>)
+    /// The text of the two symbols, made once: a hyphenated line's run shares it.
+    static let hyphenText = ArraySlice("-".utf8), ellipsisText = ArraySlice("\u{2026}".utf8)
 
     struct Segment {
         var run: Int
@@ -77,11 +79,28 @@ struct LineAssembler {
     /// What a line shows: ranges of clusters, a hyphen or an ellipsis and where it goes,
     /// and the clusters cut off by truncation.
     struct ShownClusters {
-        var ranges: [Range<Int>]
+        var ranges: ClusterRanges
         /// The index in `ranges` after which the symbol goes (-1: before the first).
         var symbolAt: Int? = nil
         var symbol: Symbol? = nil
         var truncated: Range<Int>? = nil
+    }
+
+    /// The one or two ranges of clusters a line shows (two when truncated in the middle),
+    /// held inline: assembling a line makes no array for them.
+    struct ClusterRanges: RandomAccessCollection {
+        private var first: Range<Int>
+        private var second: Range<Int>?
+
+        init(_ range: Range<Int>) { first = range; second = nil }
+        init(_ head: Range<Int>, _ tail: Range<Int>) { first = head; second = tail }
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { second == nil ? 1 : 2 }
+        subscript(index: Int) -> Range<Int> {
+            precondition(index >= 0 && index < endIndex, "ClusterRanges index out of range")
+            return index == 0 ? first : second!
+        }
     }
 
     /// How a line's slack is taken up: extra width shared by its spaces (`spaceTotal`
@@ -256,10 +275,10 @@ struct LineAssembler {
             return uprightRun(p, group: group, cluster: c, run: run, x: &x, baseline: baseline - run.baselineShift)
         }
         let startX = x
-        var text: String
+        var text: ArraySlice<UInt8>
         if let s = seg.symbol {
             glyphs = [s.glyph]; positions = [Point(x: x, y: runBaseline)]
-            clusters = [GlyphCluster(byteCount: s.text.utf8.count, glyphCount: 1)]
+            clusters = [GlyphCluster(byteCount: s.text.count, glyphCount: 1)]
             x += s.width
             text = s.text
         } else {
@@ -283,7 +302,8 @@ struct LineAssembler {
                 clusters.append(GlyphCluster(byteCount: Int(p.clusterEnd[c] - p.clusterStart[c]), glyphCount: g1 - g0))
             }
             let bytes = Int(p.clusterStart[seg.clusters.lowerBound])..<Int(p.clusterEnd[seg.clusters.upperBound - 1])
-            text = String(decoding: p.text[bytes], as: UTF8.self)
+            // The paragraph's bytes are valid UTF-8 (they came from the storage's strings).
+            text = p.text[bytes]
         }
         let charStart = p.storageOffset + (seg.clusters.isEmpty ? Int(p.clusterEnd[max(0, min(n - 1, seg.clusters.lowerBound - 1))])
                                             : Int(p.clusterStart[seg.clusters.lowerBound]))
@@ -311,7 +331,7 @@ struct LineAssembler {
         }
         // Made in the return value's place, with no copy of it (a copy retains each array).
         return GlyphRun(font: run.font, glyphs: glyphs, positions: positions,
-                        characterRange: charStart..<max(charStart, charEnd), text: text, clusters: clusters,
+                        characterRange: charStart..<max(charStart, charEnd), utf8Text: text, clusters: clusters,
                         attributes: j.glyphScale == 1 ? run.attributes : expanded(run.attributes, by: j.glyphScale),
                         isRightToLeft: run.isRightToLeft,
                         bounds: Rect(x: startX, y: runBaseline - asc, width: x - startX, height: asc + desc),
@@ -335,7 +355,7 @@ struct LineAssembler {
         a.glyphs += b.glyphs
         a.positions += b.positions
         a.clusters += b.clusters
-        a.text += b.text
+        a.utf8Text += b.utf8Text
         a.characterRange = a.characterRange.lowerBound..<b.characterRange.upperBound
         a.emphasisDots += b.emphasisDots
         let top = min(a.bounds.minY, b.bounds.minY), bottom = max(a.bounds.minY + a.bounds.height, b.bounds.minY + b.bounds.height)
@@ -356,7 +376,7 @@ struct LineAssembler {
         let bytes = Int(p.clusterStart[c])..<Int(p.clusterEnd[c])
         var glyphRun = GlyphRun(font: group.font, glyphs: group.glyphs, positions: positions,
                                 characterRange: (p.storageOffset + bytes.lowerBound)..<(p.storageOffset + bytes.upperBound),
-                                text: String(decoding: p.text[bytes], as: UTF8.self),
+                                utf8Text: p.text[bytes],
                                 clusters: [GlyphCluster(byteCount: bytes.count, glyphCount: group.glyphs.count)],
                                 attributes: attributes, isRightToLeft: false,
                                 bounds: Rect(x: x, y: baseline - em / 2, width: em, height: em),

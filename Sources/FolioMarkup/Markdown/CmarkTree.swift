@@ -170,6 +170,8 @@ struct CmarkTree {
         return (spec, location)
     }
 
+    private static let whitespaces = CharacterSet.whitespaces
+
     /// Whether a paragraph's text is `{toc}`, spaces around it allowed. It looks no further
     /// than the first character that is not a space: Foundation's trimming, asked of every
     /// paragraph, cost 5 % of a novel's render.
@@ -178,8 +180,10 @@ struct CmarkTree {
         // ASCII, only the space and the tab are white space.)
         if let b = text.utf8.first, b < 0x80, b != UInt8(ascii: "{"), b != 0x20, b != 0x09 { return false }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !CharacterSet.whitespaces.contains($0) }), scalars[first] == "{",
-              let last = scalars.lastIndex(where: { !CharacterSet.whitespaces.contains($0) }) else { return false }
+        // Foundation makes the set anew at each use of `CharacterSet.whitespaces`.
+        let whitespaces = Self.whitespaces
+        guard let first = scalars.firstIndex(where: { !whitespaces.contains($0) }), scalars[first] == "{",
+              let last = scalars.lastIndex(where: { !whitespaces.contains($0) }) else { return false }
         return String(scalars[first...last]) == "{toc}"
     }
 
