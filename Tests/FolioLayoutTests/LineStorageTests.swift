@@ -84,3 +84,35 @@ final class LineStorageTests: XCTestCase {
         }
     }
 }
+
+/// `ensureLayout(until:)`, with which the page composer measures a section's rest only as
+/// far as it must: it stops after the paragraph at which it is told to, and what it has
+/// laid out is what a whole layout lays out there.
+final class PartialLayoutTests: XCTestCase {
+    func testLayoutStopsWhereAskedAndAgreesWithAWholeLayout() {
+        let text = Array(repeating: prose, count: 12).joined(separator: "\n")
+        let whole = LayoutManager(textStorage: makeStorage(text))
+        whole.addTextContainer(TextContainer(size: Size(width: 200, height: 1e7)))
+        whole.ensureLayout()
+        let partial = LayoutManager(textStorage: makeStorage(text))
+        partial.addTextContainer(TextContainer(size: Size(width: 200, height: 1e7)))
+        var asked = 0
+        partial.ensureLayout(until: {
+            asked += 1
+            return (partial.lineFragments.last?.paragraphIndex ?? -1) >= 2
+        })
+        XCTAssertEqual(partial.lineFragments.last?.paragraphIndex, 2, "stopped after the third paragraph")
+        XCTAssertEqual(asked, 4, "asked before the first paragraph and after each")
+        let count = partial.lineFragments.count
+        XCTAssertLessThan(count, whole.lineFragments.count)
+        for (a, b) in zip(partial.lineFragments, whole.lineFragments.prefix(count)) {
+            XCTAssertEqual(a.rect, b.rect)
+            XCTAssertEqual(a.characterRange, b.characterRange)
+        }
+        // Never told to stop, it lays out everything.
+        let all = LayoutManager(textStorage: makeStorage(text))
+        all.addTextContainer(TextContainer(size: Size(width: 200, height: 1e7)))
+        all.ensureLayout(until: { false })
+        XCTAssertEqual(all.lineFragments.map(\.rect), whole.lineFragments.map(\.rect))
+    }
+}

@@ -252,6 +252,19 @@ public final class LayoutManager: TextStorageObserver {
         isLayingOut = false
     }
 
+    /// Lays out a paragraph at a time until the whole storage is laid out or `stop`, asked
+    /// before each paragraph, says the lines so far are enough: for a caller measuring text
+    /// that can tell from its first lines that the rest need not be set.
+    package func ensureLayout(until stop: () -> Bool) {
+        guard !finished else { return }
+        isLayingOut = true
+        if expectsMoreText { supplyText(beyond: records.count) }
+        startWorker()
+        while !finished, !stop() { layoutNextParagraph() }
+        stopWorker()
+        isLayingOut = false
+    }
+
     /// Lays out at least as far as the end of container `index`, and, asked from outside
     /// layout, until its lines are settled: a column break after it may still set its
     /// paragraphs again (widows, a line more or less) until the flow is two containers past

@@ -313,7 +313,27 @@ public final class PageComposer: LayoutManagerDelegate {
         // Set a line or two longer or shorter to mend the break before the page, it is
         // measured so.
         if from < offset { probe.setLineChanges(manager.lineChanges(ofParagraph: opening), ofParagraph: 0) }
-        probe.ensureLayout()
+        // Lines whose foot is further below the page's first line than the columns hold
+        // cannot be balanced (the test below returns nil): the measure stops at the first.
+        // The page's first line is at or above the first line not wholly before `offset`
+        // (the orphans and widows below only move it up), so a line that far below that
+        // one is that far below it too.
+        let tallest = available * Double(columns) * 0.98
+        var firstLineTop: Double? = nil, beyondColumns = false
+        probe.ensureLayout(until: {
+            let lines = probe.lineFragments
+            if firstLineTop == nil {
+                firstLineTop = lines.first { !$0.isDropCap && $0.characterRange.upperBound > offset - from }?.rect.minY
+            }
+            if let top = firstLineTop, let last = lines.last(where: { !$0.isDropCap }), last.rect.maxY - top > tallest {
+                beyondColumns = true
+            }
+            return beyondColumns
+        })
+        if beyondColumns {
+            storage.removeObserver(probe)
+            return nil
+        }
         // A drop cap stands beside its paragraph's first lines, not above them.
         let measured = probe.lineFragments.filter { !$0.isDropCap }
         // Paragraphs whose last line is a stub: a hyphenated word's tail, or three
@@ -380,7 +400,7 @@ public final class PageComposer: LayoutManagerDelegate {
         }
         storage.removeObserver(probe)
         // More than the columns hold: they fill to the foot as usual.
-        guard let lowest = lines.map(\.bottom).max(), let first = lines.first, lowest <= available * Double(columns) * 0.98 else { return nil }
+        guard let lowest = lines.map(\.bottom).max(), let first = lines.first, lowest <= tallest else { return nil }
         let last = (top: first.top, bottom: lowest)
         func columnsNeeded(_ h: Double) -> Int {
             var used = 1, start = 0, i = 0
