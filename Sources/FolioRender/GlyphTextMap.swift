@@ -156,7 +156,11 @@ final class GlyphTextMap {
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
         guard length == byteCount else { return nil }
         var value = UInt32(lead) & (0xFF >> UInt32(length + 1))
-        for i in 1..<length { value = value << 6 | (UInt32(utf8[offset + i]) & 0x3F) }
+        for i in 1..<length {
+            // A run cut inside a character by its attributes holds bytes that do not go on.
+            guard utf8[offset + i] & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | (UInt32(utf8[offset + i]) & 0x3F)
+        }
         return value
     }
 }

@@ -391,9 +391,9 @@ public struct PageCanvas {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        // cairo refuses text holding a noncharacter (U+FFFE…) and puts the whole page in
-        // an error state: such a run is drawn without its text.
-        guard !PageCanvas.holdsNoncharacter(run.utf8Text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
+        // cairo refuses text that is not well-formed UTF-8 or holds a noncharacter (U+FFFE…)
+        // and puts the whole page in an error state: such a run is drawn without its text.
+        guard PageCanvas.cairoAccepts(run.utf8Text), var clusters = PageCanvas.cairoClusters(run), !clusters.isEmpty else {
             if let scaledFont { glyphTexts?.learnWithoutText(glyphs, scaledFont: scaledFont) }
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
@@ -428,15 +428,17 @@ public struct PageCanvas {
         return run.text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
     }
 
-    /// Whether `text` (UTF-8) holds a Unicode noncharacter (U+FDD0–U+FDEF, U+xFFFE,
-    /// U+xFFFF), which cairo's UTF-8 check rejects.
-    static func holdsNoncharacter(_ text: ArraySlice<UInt8>) -> Bool {
-        for byte in text where byte == 0xEF || byte >= 0xF0 {
-            return String(decoding: text, as: UTF8.self).unicodeScalars.contains { s in
-                (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE
-            }
+    /// Whether cairo takes `text` as a run's text: well-formed UTF-8 (the bytes of a run
+    /// whose attributes cut a character in two are not) without a Unicode noncharacter
+    /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), which cairo's UTF-8 check rejects too.
+    static func cairoAccepts(_ text: ArraySlice<UInt8>) -> Bool {
+        guard text.contains(where: { $0 >= 0x80 }) else { return true }
+        guard (try? UTF8Span(validating: text.span)) != nil else { return false }
+        // Noncharacters are encoded with a lead byte of EF or above: decoded only then.
+        guard text.contains(where: { $0 >= 0xEF }) else { return true }
+        return !String(decoding: text, as: UTF8.self).unicodeScalars.contains { s in
+            (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE
         }
-        return false
     }
 
     /// The run's clusters as cairo takes them: always walking the text forwards (with
