@@ -424,8 +424,15 @@ public struct PageCanvas {
         let box = run.bounds
         guard box.minX >= x1, box.maxX <= x2, box.minY >= y1, box.maxY <= y2 else { return false }
         // A visible ASCII character has ink; other text is asked of Unicode's properties.
+        // (Decoded from the run's bytes, no `String` made; bytes that are not UTF-8 end the
+        // look, and such a run is not relied on.)
         if run.utf8Text.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return true }
-        return run.text.unicodeScalars.contains { !$0.properties.isWhitespace && !$0.properties.isDefaultIgnorableCodePoint }
+        var bytes = run.utf8Text.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let s) = decoder.decode(&bytes) {
+            if !s.properties.isWhitespace && !s.properties.isDefaultIgnorableCodePoint { return true }
+        }
+        return false
     }
 
     /// Whether cairo takes `text` as a run's text: well-formed UTF-8 (the bytes of a run
@@ -433,11 +440,19 @@ public struct PageCanvas {
     /// (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF), which cairo's UTF-8 check rejects too.
     static func cairoAccepts(_ text: ArraySlice<UInt8>) -> Bool {
         guard text.contains(where: { $0 >= 0x80 }) else { return true }
-        guard (try? UTF8Span(validating: text.span)) != nil else { return false }
-        // Noncharacters are encoded with a lead byte of EF or above: decoded only then.
-        guard text.contains(where: { $0 >= 0xEF }) else { return true }
-        return !String(decoding: text, as: UTF8.self).unicodeScalars.contains { s in
-            (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE
+        // The standard library's decoder: an overlong form, a surrogate or a cut sequence is
+        // an error, as cairo takes it.
+        var bytes = text.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let s):
+                if (0xFDD0...0xFDEF).contains(s.value) || s.value & 0xFFFE == 0xFFFE { return false }
+            case .emptyInput:
+                return true
+            case .error:
+                return false
+            }
         }
     }
 

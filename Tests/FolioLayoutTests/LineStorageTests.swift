@@ -1,4 +1,5 @@
 @testable import FolioLayout
+import FolioTestSupport
 import XCTest
 
 /// What a line is made of without arrays of its own: a glyph run's text as a slice of its
@@ -14,7 +15,6 @@ final class LineStorageTests: XCTestCase {
         var hyphens = 0, checked = 0
         for fragment in manager.lineFragments {
             for run in fragment.glyphRuns {
-                XCTAssertEqual(run.text, String(decoding: run.utf8Text, as: UTF8.self))
                 if run.characterRange.isEmpty {
                     // A hyphen (or ellipsis) the line adds: text that is not in the storage.
                     XCTAssertEqual(run.text, "-")
@@ -66,7 +66,7 @@ final class LineStorageTests: XCTestCase {
     /// A plain rectangle's fragment, worked out without the span lists, is the one the
     /// general path gives for a container whose shape is that same rectangle.
     func testAPlainFragmentIsWhatTheShapedPathGives() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 0x5EED_F0110)
         for _ in 0..<2_000 {
             let plain = TextContainer(size: Size(width: 300, height: 400))
             plain.insets = EdgeInsets(top: Double.random(in: 0...20, using: &generator), left: Double.random(in: 0...20, using: &generator),
@@ -79,8 +79,8 @@ final class LineStorageTests: XCTestCase {
             let proposed = Rect(x: Double.random(in: -50...250, using: &generator), y: Double.random(in: -20...410, using: &generator),
                                 width: Double.random(in: 0...350, using: &generator), height: Double.random(in: 0...30, using: &generator))
             let fragment = plain.plainFragment(proposed: proposed)
-            XCTAssertEqual(fragment.map { [$0] } ?? [], shaped.lineFragmentRects(proposed: proposed), "\(proposed) in \(plain.contentRect)")
-            XCTAssertEqual(plain.lineFragmentRects(proposed: proposed), fragment.map { [$0] } ?? [])
+            XCTAssertEqual(fragment.map { [$0] } ?? [], shaped.lineFragmentRects(proposed: proposed),
+                           "\(proposed) in \(plain.contentRect), fragments at least \(plain.minimumFragmentWidth) wide")
         }
     }
 }

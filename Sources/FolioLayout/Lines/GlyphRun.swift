@@ -19,14 +19,16 @@ public struct GlyphRun: Sendable {
     /// The storage range the run sets (UTF-8 offsets).
     public var characterRange: Range<Int>
     /// The text the glyphs stand for, in logical order, with a trailing "-" when the
-    /// run ends a hyphenated line.
+    /// run ends a hyphenated line. Decoded from `utf8Text` when asked, bytes that are not
+    /// UTF-8 repaired as `String(decoding:as:)` repairs them.
     public var text: String {
         get { String(decoding: utf8Text, as: UTF8.self) }
         set { utf8Text = ArraySlice(newValue.utf8) }
     }
-    /// `text` as UTF-8, most often a slice of the shaped paragraph's own bytes: a line's
-    /// runs are made without copying or checking their text again, and a renderer hands
-    /// the bytes to cairo as they are.
+    /// The run's bytes of the storage's text, most often a slice of the shaped paragraph's
+    /// own: a line's runs are made without copying or checking their text, and a renderer
+    /// hands the bytes to cairo as they are. Not always well-formed UTF-8 on their own: a
+    /// run whose attributes start or end inside a character holds part of it.
     package var utf8Text: ArraySlice<UInt8>
     /// Text-to-glyph groups in visual order (for a right-to-left run, they walk the
     /// text backwards).

@@ -302,7 +302,8 @@ struct LineAssembler {
                 clusters.append(GlyphCluster(byteCount: Int(p.clusterEnd[c] - p.clusterStart[c]), glyphCount: g1 - g0))
             }
             let bytes = Int(p.clusterStart[seg.clusters.lowerBound])..<Int(p.clusterEnd[seg.clusters.upperBound - 1])
-            // The paragraph's bytes are valid UTF-8 (they came from the storage's strings).
+            // The paragraph's bytes, shared. A run whose attributes cut a character in two
+            // holds bytes that are not UTF-8 on their own (the renderer checks).
             text = p.text[bytes]
         }
         let charStart = p.storageOffset + (seg.clusters.isEmpty ? Int(p.clusterEnd[max(0, min(n - 1, seg.clusters.lowerBound - 1))])
