@@ -14,8 +14,12 @@ swift build -c release --static-swift-stdlib --product folio >/dev/null 2>&1 || 
 work=$(mktemp -d /tmp/folio-threads.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 cp "$book" "$work/book.$form"
-perf sched record -q -o "$work/sched.data" -- .build/release/folio render "$work/book.$form" \
-  --columns 2 --gutter 1cm --margin 2cm --size 10 --leading 12 -q -o "$work/book.pdf" >/dev/null 2>&1
+if ! perf sched record -q -o "$work/sched.data" -- .build/release/folio render "$work/book.$form" \
+  --columns 2 --gutter 1cm --margin 2cm --size 10 --leading 12 -q -o "$work/book.pdf" >"$work/perf.log" 2>&1; then
+  echo "threads.sh: perf sched record failed:" >&2
+  tail -n 5 "$work/perf.log" >&2
+  exit 1
+fi
 perf sched timehist -i "$work/sched.data" 2>/dev/null | python3 -c '
 import re, sys
 # timehist lines: time cpu task[tid/pid] wait sch-delay run (times in ms but the first, in s)
