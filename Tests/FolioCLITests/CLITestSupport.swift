@@ -15,3 +15,9 @@ func write(_ text: String, _ name: String, in dir: URL) throws -> String {
 
 /// A fixed date for the PDF's metadata: the same input gives the same bytes.
 let fixedEpoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+/// Skips (or fails, where tests must not skip) unless the Noto CJK fonts are installed.
+func requireCJKFonts() throws {
+    let list = try tool("fc-list", [":lang=zh-cn", "family"])
+    guard list.stdout.contains("Noto Serif CJK SC") else { throw skipOrFail("fonts-noto-cjk (Noto CJK fonts) is not installed") }
+}

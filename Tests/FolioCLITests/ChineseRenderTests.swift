@@ -10,11 +10,6 @@ final class ChineseRenderTests: XCTestCase {
             .appendingPathComponent("../../Examples/Documents/chinese.md").standardized.path
     }
 
-    private func requireCJKFonts() throws {
-        let list = try tool("fc-list", [":lang=zh-cn", "family"])
-        guard list.stdout.contains("Noto Serif CJK SC") else { throw skipOrFail("fonts-noto-cjk (Noto CJK fonts) is not installed") }
-    }
-
     func testTheChineseExampleTakesSimplifiedChineseFacesMatchingItsStyles() throws {
         try requireCJKFonts()
         let dir = try makeTemporaryDirectory()

@@ -30,7 +30,22 @@ extension ShapingContext {
         let firstAttributes = resolved.first?.attributes ?? defaults.attributes
         // The paragraph's language is its first run's, passing over code (`zxx`) it may open with.
         let language = resolved.lazy.compactMap(\.attributes.language).first { $0.lowercased() != "zxx" } ?? defaults.language
-        let baseFont = loadFont(effectiveFont(firstAttributes).descriptor) ?? loadFont(FontDescriptor())!
+        use(language: language)
+        // East Asian text gets faces of its region that match the body's style, and the
+        // region's language for its glyph forms.
+        let region = text.withUnsafeBufferPointer { EastAsianCharacter.mayOccur(in: $0) }
+            ? EastAsianFonts.Region(language: language, text: text) : nil
+        let eastAsianRangesByRun = resolved.map { run in
+            region == nil ? [] : EastAsianFonts.eastAsianRanges(in: text, run.range)
+        }
+        // Every run of a paragraph with East Asian text, and its base font, fall back to the
+        // region's faces, not only the runs that have some: one font request per style
+        // instead of two or three (each new request costs a fontconfig match and sort).
+        let fallbackRegion = eastAsianRangesByRun.contains { !$0.isEmpty } ? region : nil
+        var baseDescriptor = effectiveFont(firstAttributes).descriptor
+        if let fallbackRegion { baseDescriptor.families += eastAsianFallbacks(after: baseDescriptor.families, region: fallbackRegion) }
+        // Matched in the language its run is itemized in (code's `zxx` too): the same request.
+        let baseFont = loadFont(baseDescriptor, in: firstAttributes.language) ?? loadFont(FontDescriptor())!
 
         let direction: PangoDirection
         switch style.baseWritingDirection {
@@ -58,21 +73,13 @@ extension ShapingContext {
 
         let attrList = pango_attr_list_new()!
         defer { pango_attr_list_unref(attrList) }
-        // East Asian text gets faces of its region that match the body's style, and the
-        // region's language for its glyph forms.
-        let region = text.withUnsafeBufferPointer { EastAsianCharacter.mayOccur(in: $0) }
-            ? EastAsianFonts.Region(language: language, text: text) : nil
-        for run in resolved {
+        for (run, eastAsianRanges) in zip(resolved, eastAsianRangesByRun) {
             var (descriptor, _) = effectiveFont(run.attributes)
             if let message = FontSubstitution.message(for: descriptor, in: self), !shaped.fontSubstitutions.contains(message) {
                 shaped.fontSubstitutions.append(message)
             }
-            var eastAsianRanges: [Range<Int>] = []
-            if let region {
-                eastAsianRanges = EastAsianFonts.eastAsianRanges(in: text, run.range)
-                if !eastAsianRanges.isEmpty {
-                    descriptor.families += eastAsianFallbacks(after: descriptor.families, region: region)
-                }
+            if let fallbackRegion {
+                descriptor.families += eastAsianFallbacks(after: descriptor.families, region: fallbackRegion)
             }
             let desc = PangoDescription(descriptor)
             insert(pango_attr_font_desc_new(desc.pointer), into: attrList, run.range)

@@ -67,6 +67,23 @@ final class ShapingContext {
         usesWordCache = wordCache
         fontGeneration = ShapingContext.currentFontGeneration
         (fontMap, pangoContext) = PangoCairoSetup.makeFontMapAndContext()
+        pango_context_set_language(pangoContext, pango_language_from_string(language))
+    }
+
+    /// The language Pango gives text that names none, and that fonts are matched in
+    /// (`loadFont`); `shapeParagraph` sets its paragraph's. Pango's own default comes from
+    /// the environment's locale: left to it, one document picked other fallback faces
+    /// under `LC_ALL=ja_JP.UTF-8` than under `C`, and fonts were matched in a language no
+    /// text was itemized in, which cost a fontconfig match and sort per style.
+    private(set) var language = LayoutDefaults.defaultLanguage
+
+    /// Makes `tag` the language of text that names none (see `language`).
+    func use(language tag: String) {
+        guard tag != language else { return }
+        language = tag
+        let pangoLanguage = pango_language_from_string(tag)
+        pango_context_set_language(pangoContext, pangoLanguage)
+        if let madeVerticalContext { pango_context_set_language(madeVerticalContext, pangoLanguage) }
     }
 
     /// The context for vertical text (east gravity), made when first needed; same font map.
@@ -74,6 +91,7 @@ final class ShapingContext {
         _ = context   // brings the font map up to date first
         if let made = madeVerticalContext { return made }
         let made = PangoCairoSetup.makeContext(fontMap, vertical: true)
+        pango_context_set_language(made, pango_language_from_string(language))
         madeVerticalContext = made
         return made
     }
@@ -95,19 +113,28 @@ final class ShapingContext {
         return f
     }
 
-    /// The font Pango picks for `descriptor` (first family that exists, else fontconfig's
-    /// nearest match).
-    func loadFont(_ descriptor: FontDescriptor) -> Font? {
+    /// The font Pango picks for `descriptor` in `requestLanguage`, else in `language` (first
+    /// family that exists, else fontconfig's nearest match for the language).
+    func loadFont(_ descriptor: FontDescriptor, in requestLanguage: String? = nil) -> Font? {
         // Every paragraph asks for its base font: fontconfig's matching, each time, cost
         // more than shaping a short paragraph's words.
         let context = self.context   // first: fonts added since are matched anew
-        if let known = loadedFonts[descriptor] { return known }
+        let request = FontRequest(descriptor: descriptor, language: requestLanguage ?? language)
+        if let known = loadedFonts[request] { return known }
+        let textLanguage = language
+        use(language: request.language)
         let font = matchFont(descriptor, context: context)
-        loadedFonts[descriptor] = font
+        use(language: textLanguage)
+        loadedFonts[request] = font
         return font
     }
 
-    private var loadedFonts: [FontDescriptor: Font?] = [:]
+    private struct FontRequest: Hashable {
+        var descriptor: FontDescriptor
+        var language: String
+    }
+
+    private var loadedFonts: [FontRequest: Font?] = [:]
 
     private func matchFont(_ descriptor: FontDescriptor, context: OpaquePointer) -> Font? {
         let desc = PangoDescription(PostScriptNames.resolving(descriptor))
