@@ -16,7 +16,7 @@ public enum LayoutWarmUp {
 
     /// Loads fontconfig's configuration and font list in the background, once per process.
     public static func loadFontConfiguration() {
-        FontconfigLanguage.pin()
+        FontFallbackEnvironment.pin()
         lock.lock(); defer { lock.unlock() }
         guard !fontsStarted else { return }
         fontsStarted = true
@@ -39,7 +39,7 @@ public enum LayoutWarmUp {
     /// was begun. fontconfig loads its configuration once per process, but two threads
     /// starting at the same moment would each load it: whoever would start it waits here.
     static func waitForFontConfiguration() {
-        FontconfigLanguage.pin()
+        FontFallbackEnvironment.pin()
         fontsLoaded.wait()
     }
 }
