@@ -57,6 +57,8 @@ public struct RenderService: Sendable {
 
     /// A service with `configuration`; its render threads start now.
     public init(configuration: Configuration) {
+        // First, before those threads: it sets the font environment (see LayoutWarmUp).
+        LayoutWarmUp.loadFontConfiguration()
         self.configuration = configuration
         workers = RenderWorkers(count: configuration.jobs, waiting: configuration.queue)
     }

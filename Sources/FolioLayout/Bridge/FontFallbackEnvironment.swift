@@ -12,14 +12,20 @@ import Foundation
 /// Pango (`ShapingContext.use(language:)`), fontconfig's own default is pinned to English
 /// (what it assumes with no locale), and Pango is given no preferred languages.
 /// `FC_LANG` and `PANGO_LANGUAGE`, which the two read before the locale, are left as they
-/// are when set: those are asked for on purpose.
+/// are when set (an empty `FC_LANG`, which fontconfig passes over, is not): those are asked
+/// for on purpose.
+///
+/// This sets variables of the whole process, and fontconfig and Pango read them once: it
+/// holds where Folio is the first to use either, and `setenv` must not meet another
+/// thread's `getenv`, so programs pin them before starting threads of their own
+/// (`LayoutWarmUp.loadFontConfiguration()`, which `folio render` and the rendering
+/// service call first thing).
 enum FontFallbackEnvironment {
-    /// Pins both; call before the first font request (fontconfig and Pango read the
-    /// variables once per process).
+    /// Pins both; call before the first font request.
     static func pin() { _ = pinned }
 
     private static let pinned: Void = {
-        setenv("FC_LANG", "en", 0)
+        if getenv("FC_LANG").map({ $0.pointee == 0 }) ?? true { setenv("FC_LANG", "en", 1) }
         setenv("PANGO_LANGUAGE", "", 0)   // empty: no preferred language
     }()
 }

@@ -15,6 +15,9 @@ public enum LayoutWarmUp {
     private static let fontsLoaded = DispatchGroup()
 
     /// Loads fontconfig's configuration and font list in the background, once per process.
+    /// First, on the calling thread, it keeps the locale out of font fallback by setting
+    /// `FC_LANG` and `PANGO_LANGUAGE` where unset: a program calls it before it starts
+    /// threads of its own (`setenv` must not meet another thread's `getenv`).
     public static func loadFontConfiguration() {
         FontFallbackEnvironment.pin()
         lock.lock(); defer { lock.unlock() }

@@ -2,11 +2,11 @@
 /// installed, small capitals the face lacks — told as a layout warning (TextKit falls back
 /// silently; the warning says what was used).
 enum FontSubstitution {
-    /// The warning for `descriptor` as `context` resolves it, or nil when it gets what it
-    /// asks for. Worked out once per request and context.
+    /// The warning for `descriptor` as `context` resolves it in its language, or nil when
+    /// it gets what it asks for. Worked out once per request, language and context.
     static func message(for descriptor: FontDescriptor, in context: ShapingContext) -> String? {
-        var key = descriptor
-        key.size = 10
+        var key = ShapingContext.FontRequest(descriptor: descriptor, language: context.language)
+        key.descriptor.size = 10
         if let known = context.fontSubstitutionMessages[key] { return known }
         var messages: [String] = []
         if !descriptor.families.isEmpty, !descriptor.families.contains(where: FontCatalog.isInstalled) {

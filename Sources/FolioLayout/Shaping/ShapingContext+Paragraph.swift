@@ -68,6 +68,7 @@ extension ShapingContext {
                                                      style: ParagraphStyle(), defaults: defaults, typesetting: typesetting)
         }
         guard !text.isEmpty else { return shaped }
+        use(language: language)   // again: shaping the continuation mark set its own
         // About one glyph and one cluster per byte in most scripts: allocate once.
         shaped.reserve(text.count + 8)
 

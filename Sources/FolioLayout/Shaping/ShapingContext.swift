@@ -39,7 +39,7 @@ final class ShapingContext {
     var checksReusedItems = false
     var reusedItemMismatches = 0
     /// `FontSubstitution` messages by request (size left out), nil where none applies.
-    var fontSubstitutionMessages: [FontDescriptor: String?] = [:]
+    var fontSubstitutionMessages: [FontRequest: String?] = [:]
 
     /// The Pango context; first brings the font map up to date if application fonts
     /// were added since (on this context's own thread: font maps are not thread-safe).
@@ -129,7 +129,8 @@ final class ShapingContext {
         return font
     }
 
-    private struct FontRequest: Hashable {
+    /// A font asked for, in the language fonts are matched in.
+    struct FontRequest: Hashable {
         var descriptor: FontDescriptor
         var language: String
     }
