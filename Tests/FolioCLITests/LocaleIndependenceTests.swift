@@ -44,9 +44,10 @@ final class LocaleIndependenceTests: XCTestCase {
                 first = bytes
             }
         }
-        // The variables asked for on purpose still apply: the document is one the
-        // languages change, so the sameness above is not for want of anything to change.
-        XCTAssertNotEqual(try render("fc-lang-ja", ["FC_LANG": "ja"]), first, "FC_LANG=ja chose no other face")
+        // A language asked for on purpose still applies, and the document is one it
+        // changes (DejaVu Serif's Serbian italics), so the sameness above is not for want
+        // of anything to change. (FC_LANG applies too, but which face it then picks
+        // depends on the fonts a machine has.)
         XCTAssertNotEqual(try render("pango-language-sr", ["PANGO_LANGUAGE": "sr"]), first, "PANGO_LANGUAGE=sr chose no other forms")
     }
 }
