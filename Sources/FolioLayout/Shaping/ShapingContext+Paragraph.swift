@@ -35,9 +35,8 @@ extension ShapingContext {
         // region's language for its glyph forms.
         let region = text.withUnsafeBufferPointer { EastAsianCharacter.mayOccur(in: $0) }
             ? EastAsianFonts.Region(language: language, text: text) : nil
-        let eastAsianRangesByRun = resolved.map { run in
-            region == nil ? [] : EastAsianFonts.eastAsianRanges(in: text, run.range)
-        }
+        // Empty, without an array per run, for a paragraph with no East Asian text (most).
+        let eastAsianRangesByRun = region == nil ? [] : resolved.map { EastAsianFonts.eastAsianRanges(in: text, $0.range) }
         // Every run of a paragraph with East Asian text, and its base font, fall back to the
         // region's faces, not only the runs that have some: one font request per style
         // instead of two or three (each new request costs a fontconfig match and sort).
@@ -74,7 +73,8 @@ extension ShapingContext {
 
         let attrList = pango_attr_list_new()!
         defer { pango_attr_list_unref(attrList) }
-        for (run, eastAsianRanges) in zip(resolved, eastAsianRangesByRun) {
+        for (index, run) in resolved.enumerated() {
+            let eastAsianRanges = eastAsianRangesByRun.isEmpty ? [] : eastAsianRangesByRun[index]
             var (descriptor, _) = effectiveFont(run.attributes)
             if let message = FontSubstitution.message(for: descriptor, in: self), !shaped.fontSubstitutions.contains(message) {
                 shaped.fontSubstitutions.append(message)
