@@ -20,7 +20,7 @@ public final class PDFDocument {
     private var cr: OpaquePointer?
     private let images = ImageCache()
     /// The fonts glyphs are drawn with (see `DrawingFonts`).
-    let fonts = DrawingFonts()
+    let fonts = DrawingFonts(loadsOutlinesAhead: true)
     /// What the document's font subsets hold of each glyph's text (see `GlyphTextMap`).
     let glyphTexts = GlyphTextMap()
     /// Whether runs whose glyphs' text the font subsets know already are drawn without

@@ -280,6 +280,7 @@ public struct PageCanvas {
         setFont(run)
         var glyphs = cairoGlyphs(run)
         defer { glyphBuffer.keep(glyphs) }
+        fonts.loadOutlines(of: glyphs, in: cr)
 
         let stroke = a.stroke
         if a.textEffect == .letterpress, run.uprightCentre == nil {

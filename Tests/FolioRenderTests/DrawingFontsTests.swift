@@ -1,3 +1,4 @@
+import CCairo
 @testable import FolioRender
 import FolioText
 import Foundation
@@ -36,9 +37,12 @@ final class DrawingFontsTests: RenderTestCase {
         return manager
     }
 
-    private func written(_ manager: LayoutManager, _ name: String, ownFaces: Bool) throws -> Data {
+    private func written(_ manager: LayoutManager, _ name: String, ownFaces: Bool, outlinesAhead: Bool = true,
+                         fonts: ((DrawingFonts) -> Void)? = nil) throws -> Data {
         let pdf = try PDFDocument(path: path(name), metadata: date)
         pdf.fonts.usesOwnFaces = ownFaces
+        pdf.fonts.loadsOutlinesAhead = outlinesAhead
+        defer { fonts?(pdf.fonts) }
         pdf.beginPage(size: Size(width: 440, height: 4000))
         pdf.draw(manager, containerAt: 0, at: Point(x: 20, y: 20))
         pdf.endPage()
@@ -74,5 +78,47 @@ final class DrawingFontsTests: RenderTestCase {
         _ = try written(manyFaces(), "second.pdf", ownFaces: true)
         XCTAssertEqual(DrawingFonts.openedFaces, opened)
         XCTAssertEqual(FileManager.default.contents(atPath: path("first.pdf")), FileManager.default.contents(atPath: path("second.pdf")))
+    }
+
+    /// The outlines of CFF glyphs are loaded with their metrics before they are drawn
+    /// (one FreeType load instead of two): for the faces of CFF outlines only, every glyph
+    /// drawn in them, and the file the same as without.
+    func testCFFOutlinesAreLoadedAheadToTheSameFile() throws {
+        let manager = manyFaces()
+        var loaded: [(face: String, glyphs: Set<UInt32>)] = []
+        let ahead = try written(manager, "ahead.pdf", ownFaces: true) { fonts in
+            for run in manager.lineFragments.flatMap(\.glyphRuns) {
+                guard let drawn = fonts.scaledFont(for: run.font), let face = cairo_scaled_font_get_font_face(drawn) else { continue }
+                let cff = DrawingFonts.hasCFFOutlines(face)
+                XCTAssertEqual(cff, run.font.familyName.contains("CJK"), "\(run.font.familyName): CFF outlines \(cff)")
+                loaded.append((run.font.familyName, Set(run.glyphs)))
+            }
+            // Every glyph of a CJK run, in every scaled font of its face (sizes, the
+            // expansion), was loaded; no DejaVu font has an entry.
+            let faces = Set(fonts.loadedOutlines.keys.compactMap { cairo_scaled_font_get_font_face($0) })
+            XCTAssertTrue(faces.allSatisfy(DrawingFonts.hasCFFOutlines))
+            XCTAssertGreaterThanOrEqual(fonts.loadedOutlines.count, 6, "CJK serif and sans at three sizes, or more")
+            for (face, glyphs) in loaded where face.contains("CJK") {
+                XCTAssertTrue(fonts.loadedOutlines.values.contains { set in glyphs.allSatisfy(set.contains) },
+                              "\(face): no scaled font loaded all of \(glyphs.sorted())")
+            }
+        }
+        XCTAssertTrue(loaded.contains { $0.face.contains("CJK") })
+        XCTAssertEqual(ahead, try written(manager, "not-ahead.pdf", ownFaces: true, outlinesAhead: false))
+    }
+
+    func testLoadedOutlinesMarksEachGlyphOnce() {
+        let set = LoadedOutlines()
+        for glyph: UInt32 in [0, 63, 64, 65_535] {
+            XCTAssertFalse(set.contains(glyph))
+            XCTAssertTrue(set.insert(glyph), "\(glyph)")
+            XCTAssertTrue(set.contains(glyph))
+            XCTAssertFalse(set.insert(glyph), "\(glyph) again")
+        }
+        XCTAssertFalse(set.contains(1))
+        XCTAssertFalse(set.contains(65))
+        // A missing character's glyph (Pango's unknown flag) is no font's: never marked.
+        XCTAssertFalse(set.insert(0x1000_0041))
+        XCTAssertFalse(set.contains(0x1000_0041))
     }
 }

@@ -22,8 +22,28 @@ final class DrawingFonts {
     /// Whether glyphs are drawn with faces of Folio's own; off only to check that the file
     /// is the same either way.
     var usesOwnFaces = true
+    /// Whether the outlines of CFF glyphs are loaded with their metrics, ahead of drawing
+    /// (`loadOutlines(of:in:)`): on for a PDF, whose font subsets cairo chooses by each
+    /// glyph's outline; off for an image, and only to check that the file is the same
+    /// either way. Set before the first glyph is drawn.
+    var loadsOutlinesAhead: Bool
+    /// For each font face drawn with, whether its outlines are loaded ahead
+    /// (`loadOutlines(of:in:)`).
+    var facesLoadedAhead: [OpaquePointer: Bool] = [:]
+    /// The face of the last run drawn, and whether its outlines are loaded ahead.
+    var lastFace: OpaquePointer?
+    var lastFaceLoadsAhead = false
+    /// For each scaled font of those faces that cairo has drawn with (held), the glyphs
+    /// whose outlines it has loaded.
+    var loadedOutlines: [OpaquePointer: LoadedOutlines] = [:]
+
+    /// Fonts to draw a PDF with (`loadsOutlinesAhead`), or an image.
+    init(loadsOutlinesAhead: Bool = false) {
+        self.loadsOutlinesAhead = loadsOutlinesAhead
+    }
 
     deinit {
+        for scaled in loadedOutlines.keys { cairo_scaled_font_destroy(scaled) }
         for (pango, drawn) in scaledFonts {
             cairo_scaled_font_destroy(drawn)
             cairo_scaled_font_destroy(pango)
@@ -45,6 +65,11 @@ final class DrawingFonts {
                 cairo_scaled_font_get_ctm(pango, &ctm)
                 let options = cairo_font_options_create()
                 cairo_scaled_font_get_font_options(pango, options)
+                if loadsOutlinesAhead, Self.hasCFFOutlines(face) {
+                    // So that a glyph's metrics and outline come from one FreeType load
+                    // (see `loadOutlines(of:in:)`); the PDF takes neither from this font.
+                    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+                }
                 if let made = cairo_scaled_font_create(face, &matrix, &ctm, options) {
                     if cairo_scaled_font_status(made) == CAIRO_STATUS_SUCCESS { drawn = made } else { cairo_scaled_font_destroy(made) }
                 }
@@ -86,6 +111,8 @@ final class DrawingFonts {
     private nonisolated(unsafe) static var ftFaces: [String: FT_Face?] = [:]
     private nonisolated(unsafe) static var fontFaces: [String: OpaquePointer?] = [:]
     private nonisolated(unsafe) static var opened = 0, fallbackCount = 0
+    /// The font faces made so far whose glyphs are CFF outlines (`hasCFFOutlines`).
+    private nonisolated(unsafe) static var cffFaces: Set<OpaquePointer> = []
     private static let lock = NSLock()
 
     /// How many times a font file has been opened for drawing, in the process.
@@ -145,6 +172,7 @@ final class DrawingFonts {
             return .none
         }
         made = fontFace
+        if hasCFFTable(pangoFont) { cffFaces.insert(fontFace) }
         return .made(fontFace)
     }
 
@@ -175,6 +203,26 @@ final class DrawingFonts {
         }
         ftFaces[key] = face
         return face
+    }
+
+    /// Whether `face` is a cairo font face made by `fontFace(for:)` on a face of CFF
+    /// outlines, whose every FreeType load interprets the glyph's charstring (some 66 000
+    /// instructions for an ideograph): the faces whose outlines are loaded ahead
+    /// (`loadOutlines(of:in:)`). A TrueType glyph loads at a fraction of that.
+    static func hasCFFOutlines(_ face: OpaquePointer) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cffFaces.contains(face)
+    }
+
+    /// Whether HarfBuzz finds a `CFF ` or `CFF2` table in `pangoFont`'s face.
+    private static func hasCFFTable(_ pangoFont: UnsafeMutablePointer<PangoFont>) -> Bool {
+        guard let font = pango_font_get_hb_font(pangoFont), let face = hb_font_get_face(font) else { return false }
+        return [hb_tag_t(0x4346_4620), hb_tag_t(0x4346_4632)].contains { tag in
+            let table = hb_face_reference_table(face, tag)
+            defer { hb_blob_destroy(table) }
+            return hb_blob_get_length(table) > 0
+        }
     }
 
     /// The whole font file as HarfBuzz holds it for `pangoFont`, referenced for the

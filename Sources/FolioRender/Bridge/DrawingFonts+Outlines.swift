@@ -1,0 +1,70 @@
+import CCairo
+
+/// The glyphs of one scaled font whose outlines cairo has loaded: a bit per glyph ID.
+final class LoadedOutlines {
+    private var words: [UInt64] = []
+
+    /// Marks `glyph` as loaded; false when it was already, or when it is no glyph of an
+    /// OpenType font (65 535 at most; Pango's glyphs for missing characters lie beyond),
+    /// which is left to cairo as it comes.
+    func insert(_ glyph: UInt32) -> Bool {
+        guard glyph <= 0xFFFF else { return false }
+        let word = Int(glyph >> 6), bit = UInt64(1) << UInt64(glyph & 63)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        guard words[word] & bit == 0 else { return false }
+        words[word] |= bit
+        return true
+    }
+
+    /// Whether `glyph` was marked.
+    func contains(_ glyph: UInt32) -> Bool {
+        let word = Int(glyph >> 6)
+        return word < words.count && words[word] & (UInt64(1) << UInt64(glyph & 63)) != 0
+    }
+}
+
+extension DrawingFonts {
+    /// Has cairo load the outlines of the glyphs among `glyphs` that the current font of
+    /// `cr` has not drawn before, together with their metrics: one FreeType load for each
+    /// instead of two.
+    ///
+    /// A PDF makes cairo 1.16 ask for each new glyph's metrics as it records the page (its
+    /// extents), then for its outline as it writes the page (to choose between an outline
+    /// and a bitmap subset), and for its advance in the unscaled font. Without hinted
+    /// metrics the first load is at the em size and the outline is loaded again at the
+    /// size drawn; with them (`scaledFont(for:)`), a glyph first asked for with its outline
+    /// (`cairo_glyph_path`) is loaded once for both. The PDF is the same, byte for byte:
+    /// its positions are Folio's, its advances and outlines those of the unscaled font.
+    /// Done for fonts of CFF outlines (`hasCFFOutlines`), where a load is costly: a
+    /// Chinese book has thousands of distinct ideographs.
+    func loadOutlines(of glyphs: [cairo_glyph_t], in cr: OpaquePointer) {
+        guard loadsOutlinesAhead, let face = cairo_get_font_face(cr) else { return }
+        if face != lastFace {
+            // Looked up again only when the face changes: most runs follow one of the
+            // same face.
+            if facesLoadedAhead[face] == nil { facesLoadedAhead[face] = DrawingFonts.hasCFFOutlines(face) }
+            lastFace = face
+            lastFaceLoadsAhead = facesLoadedAhead[face] == true
+        }
+        // The outlines go into the current path, which is empty between runs, and it is
+        // emptied again at once: nothing is drawn. The font they load in is cairo's for
+        // the face, the size, the page's options and any expansion.
+        guard lastFaceLoadsAhead, cairo_has_current_point(cr) == 0, let scaled = cairo_get_scaled_font(cr) else { return }
+        let loaded: LoadedOutlines
+        if let known = loadedOutlines[scaled] {
+            loaded = known
+        } else {
+            // Held, so that no other font takes its address while it is a key here.
+            cairo_scaled_font_reference(scaled)
+            loaded = LoadedOutlines()
+            loadedOutlines[scaled] = loaded
+        }
+        var fresh: [cairo_glyph_t] = []
+        for glyph in glyphs where loaded.insert(UInt32(truncatingIfNeeded: glyph.index)) {
+            fresh.append(cairo_glyph_t(index: glyph.index, x: 0, y: 0))
+        }
+        guard !fresh.isEmpty else { return }
+        cairo_glyph_path(cr, &fresh, Int32(fresh.count))
+        cairo_new_path(cr)
+    }
+}
