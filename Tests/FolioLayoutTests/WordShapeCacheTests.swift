@@ -34,6 +34,13 @@ final class WordShapeCacheTests: XCTestCase {
         XCTAssertTrue(context.loadFont(serif)!.shapesWordByWord)
         // DejaVu Sans has a substitution that takes the space as input.
         XCTAssertFalse(context.loadFont(FontDescriptor(families: ["DejaVu Sans"], size: 10))!.shapesWordByWord)
+        // The answer is kept on each face (shared by its sizes), not taken from another.
+        for size in [7.0, 14, 31] {
+            var other = serif
+            other.size = size
+            XCTAssertTrue(context.loadFont(other)!.shapesWordByWord, "DejaVu Serif \(size)")
+            XCTAssertFalse(context.loadFont(FontDescriptor(families: ["DejaVu Sans"], size: size))!.shapesWordByWord, "DejaVu Sans \(size)")
+        }
     }
 
     func testWordByWordShapingEqualsShapingWholeRuns() throws {

@@ -9,9 +9,26 @@ extension Font {
     /// font compilers do not write. Fonts shaped by other engines (Graphite, Apple's
     /// morx/kerx) are never shaped word by word; an old `kern` table is checked per
     /// script by `appliesLegacyKerning`.
+    ///
+    /// The answer is the face's, whatever the size: it is kept on the HarfBuzz face, which
+    /// Pango shares among the sizes of a font file (a CJK face has hundreds of lookups).
     static func spaceIsIsolated(in pangoFont: UnsafeMutablePointer<PangoFont>) -> Bool {
         guard let hbFont = pango_font_get_hb_font(pangoFont) else { return false }
         let face = hb_font_get_face(hbFont)
+        if let known = hb_face_get_user_data(face, spaceIsolationKey) { return known == isolated }
+        let answer = spaceIsIsolated(face: face, font: hbFont)
+        hb_face_set_user_data(face, spaceIsolationKey, answer ? isolated : notIsolated, nil, 1)
+        return answer
+    }
+
+    /// The key of `spaceIsIsolated`'s answer among a HarfBuzz face's user data, and its two
+    /// values (HarfBuzz keeps pointers; nil is "not known"). Never written: HarfBuzz only
+    /// compares the key by address.
+    private nonisolated(unsafe) static let spaceIsolationKey = UnsafeMutablePointer<hb_user_data_key_t>.allocate(capacity: 1)
+    private nonisolated(unsafe) static let isolated = UnsafeMutableRawPointer(bitPattern: 2)!
+    private nonisolated(unsafe) static let notIsolated = UnsafeMutableRawPointer(bitPattern: 1)!
+
+    private static func spaceIsIsolated(face: OpaquePointer?, font hbFont: OpaquePointer) -> Bool {
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
         if hasTable("Silf", in: face) || hasTable("morx", in: face) || hasTable("kerx", in: face) { return false }
