@@ -3,17 +3,18 @@ import CPango
 import Foundation
 import XCTest
 
-/// The line-break analysis Folio computes itself for Latin text must be Pango's, position
-/// for position: on every paragraph of the corpus books and on random text from its
-/// repertoire; and text outside the repertoire must be left to Pango.
+/// The line-break analysis Folio computes itself for Latin and East Asian text must be
+/// Pango's, position for position: on every paragraph of the corpus books and on random
+/// text from its repertoire; and text outside the repertoire must be left to Pango.
 final class LineBreakAnalysisTests: XCTestCase {
     private func fast(_ s: String) -> [LineBreakAnalysis.Flags]? {
         Array(s.utf8).withUnsafeBufferPointer { LineBreakAnalysis.flags(of: $0) }
     }
 
-    private func assertSameAsPango(_ s: String, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) -> Bool {
+    private func assertSameAsPango(_ s: String, _ message: @autoclosure () -> String = "", language: String = "en",
+                                   file: StaticString = #filePath, line: UInt = #line) -> Bool {
         guard let mine = fast(s) else { return false }
-        let pango = LineBreakAnalysis.pangoFlags(of: Array(s.utf8))
+        let pango = LineBreakAnalysis.pangoFlags(of: Array(s.utf8), language: language)
         if mine != pango {
             let scalars = Array(s.unicodeScalars)
             let at = zip(mine, pango).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
@@ -34,6 +35,25 @@ final class LineBreakAnalysisTests: XCTestCase {
                   "$„5 €⁅5 £-5 ¥(5 x„5 é‚é"] {
             XCTAssertTrue(assertSameAsPango(s), "not handled: \(s)")
         }
+    }
+
+    /// Chinese and Japanese: a break between any two ideographs or kana, none before a
+    /// closing mark or a small kana, none after an opening one; an opening mark that is
+    /// full-width may follow a Latin letter or a digit at a break (rule LB30), a narrow
+    /// one may not; a prefix sign keeps its ideograph (LB23a).
+    func testEastAsianCasesMatchPango() {
+        for s in ["中文排版，标点挤压。", "“引号”与「括号」、『书名』和《书》：好！", "他说（括号）然后……结束——破折号",
+                  "Text Kit 是iOS 7新引入的", "版本1.0（2024）发布了abc（x）", "a(b 中(文 a（b 5（6 x【y】z",
+                  "ひらがなとカタカナ、ちょっと待ってー！", "ァィゥェォッャュョヮヵヶ", "〻々〆〇ゝゞヽヾ", "¥100元 $5元 100%的 元%",
+                  "全角ＡＢＣ１２３！？", "半角ｶﾀｶﾅ｢ﾃｽﾄ｣", "縦書き︵括弧︶︿", "　全角空格　开头", "㊀㊤㈱㍿ ⺀⼀",
+                  "\u{3000}\u{3000}一二三\u{3000}", "中\n文\r\n字"] {
+            for language in ["zh-Hans", "ja", "en"] {
+                XCTAssertTrue(assertSameAsPango(s, language, language: language), "not handled: \(s)")
+            }
+        }
+        // Between ideographs, always a break; before 。 and after 「, none.
+        let flags = fast("中文。「字")!
+        XCTAssertEqual(flags.map(\.isLineBreak), [false, true, false, true, false, true])
     }
 
     /// Pango tailors some languages' breaks (Catalan's l·l); none of it reaches the repertoire.
@@ -67,9 +87,22 @@ final class LineBreakAnalysisTests: XCTestCase {
     }
 
     func testOutsideTheRepertoireIsLeftToPango() {
-        for s in ["e\u{0301}", "中文", "emoji 🙂", "a\u{200D}b", "l·l", "שלום", "\u{2122}", "x\u{0}y"] {
+        for s in ["e\u{0301}", "emoji 🙂", "a\u{200D}b", "l·l", "שלום", "\u{2122}", "x\u{0}y",
+                  "한국어", "中\u{FE0F}", "か\u{3099}", "ｶﾞ", "𠀀字", "中\u{2E3A}"] {
             XCTAssertNil(fast(s), s)
         }
+    }
+
+    func testTheChineseCorpusMatchesPango() throws {
+        let url = corpusFolder.appendingPathComponent("rust-book-zh.md")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw missingRequirement(url.path) }
+        var handled = 0, paragraphs = 0
+        for paragraph in text.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+            paragraphs += 1
+            if assertSameAsPango(paragraph.replacingOccurrences(of: "\n", with: " "), "rust-book-zh", language: "zh-Hans") { handled += 1 }
+        }
+        // Technical Chinese with Latin words, code and numbers: nearly all handled.
+        XCTAssertGreaterThan(Double(handled) / Double(paragraphs), 0.95, "\(handled) of \(paragraphs)")
     }
 
     func testTheCorpusBooksMatchPango() throws {
@@ -87,17 +120,27 @@ final class LineBreakAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(Double(handled) / Double(paragraphs), 0.98, "\(handled) of \(paragraphs)")
     }
 
-    /// Random strings over the whole repertoire, with a fixed seed.
+    /// Random strings over the Latin part of the repertoire, then over all of it (most of
+    /// which is ideographs), with fixed seeds.
     func testRandomTextFromTheRepertoireMatchesPango() {
-        var repertoire: [Unicode.Scalar] = []
-        for v in 1..<0x2100 {
+        var latin: [Unicode.Scalar] = [], all: [Unicode.Scalar] = []
+        for v in 1..<0x10000 {
             guard let s = Unicode.Scalar(v), fast(String(Character(s))) != nil else { continue }
-            repertoire.append(s)
+            all.append(s)
+            if v < 0x2100 { latin.append(s) }
         }
-        XCTAssertGreaterThan(repertoire.count, 1000)
+        XCTAssertGreaterThan(latin.count, 1000)
+        XCTAssertGreaterThan(all.count, 25_000)
         // Weighted towards what decides breaks: spaces, punctuation, digits.
         let common = Array("  aa11.,;:!?-–—()[]{}\"'“”‘’%$/+…\t\u{00A0}".unicodeScalars)
-        var rng = SplitMix64(seed: 14)
+        let eastAsian = common + Array("中文。，、「」（）【】ー々ァ：！？\u{3000}".unicodeScalars)
+        assertRandomTextMatchesPango(repertoire: latin, common: common, seed: 14)
+        assertRandomTextMatchesPango(repertoire: all, common: eastAsian, seed: 15)
+    }
+
+    private func assertRandomTextMatchesPango(repertoire: [Unicode.Scalar], common: [Unicode.Scalar], seed: UInt64,
+                                              file: StaticString = #filePath, line: UInt = #line) {
+        var rng = SplitMix64(seed: seed)
         var failures = 0
         for _ in 0..<20_000 where failures < 5 {
             let length = Int(rng.next() % 24) + 1
@@ -106,9 +149,8 @@ final class LineBreakAnalysisTests: XCTestCase {
                 let pick = rng.next()
                 s.append(pick % 3 == 0 ? repertoire[Int(pick / 3 % UInt64(repertoire.count))] : common[Int(pick / 3 % UInt64(common.count))])
             }
-            let text = String(s)
             let before = testRun?.failureCount ?? 0
-            _ = assertSameAsPango(text)
+            XCTAssertTrue(assertSameAsPango(String(s), file: file, line: line), "not handled", file: file, line: line)
             if (testRun?.failureCount ?? 0) > before { failures += 1 }
         }
     }

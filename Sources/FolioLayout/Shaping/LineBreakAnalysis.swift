@@ -4,9 +4,10 @@ import CPango
 /// line-break opportunities, mandatory breaks, white space and cursor positions — computed
 /// without Pango for paragraphs whose every character is in a small repertoire: Latin,
 /// Greek and Cyrillic letters, digits, spaces and the common punctuation, quotes, dashes
-/// and currency signs (`isInRepertoire`, and of those the characters whose UAX #14 class is
-/// one handled here). Anything else — combining marks, ideographs, emoji, joiners — and the paragraph
-/// goes to Pango as before.
+/// and currency signs; and the ideographs, kana, bopomofo and East Asian punctuation and
+/// full-width forms of the Basic Multilingual Plane (`isInRepertoire`, and of those the
+/// characters whose UAX #14 class is one handled here). Anything else — combining marks,
+/// Hangul, emoji, joiners — and the paragraph goes to Pango as before.
 ///
 /// Pango's analysis also finds word and sentence boundaries, which cost most of its ~700
 /// instructions a character and which Folio does not read: it was 9 % of a novel's render.
@@ -29,39 +30,74 @@ enum LineBreakAnalysis {
         case unsupported = 0
         case unknown  // before the first character only
         case AL, NU, SP, BA, BB, B2, HY, NS, OP, CL, CP, QU, IS, EX, SY, PR, PO, IN, GL, BK, CR, LF, NL, ZW, WJ
+        case ID
+        /// An opening mark that is East Asian wide (full-width, wide or half-width: `（「【`),
+        /// which rule LB30 lets a line break before even after a letter or a digit. Otherwise
+        /// an OP.
+        case OW
     }
 
-    /// Code points below this may be in the repertoire.
-    private static let tableSize = 0x2100
+    /// The code points of the Latin part of the repertoire lie below this; those of the
+    /// East Asian part from `eastAsianStart` to the end of the Basic Multilingual Plane.
+    private static let latinEnd = 0x2100, eastAsianStart = 0x2E80
 
-    /// Per code point: the class in the low 7 bits, white space in the high bit.
+    /// Per code point below `latinEnd`: the class in the low 7 bits, white space in the high
+    /// bit; 0 outside the repertoire.
     private static let table: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: tableSize)
-        for cp in 0..<tableSize where isInRepertoire(cp) {
-            let c = gunichar(cp)
-            let type = g_unichar_type(c)
-            // Marks extend the character before them (no cursor position between); a
-            // format character may prepend to the one after.
-            if type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK
-                || (type == G_UNICODE_FORMAT && cp != 0x200B && cp != 0x2060) { continue }
-            guard let cls = supportedClass(g_unichar_break_type(c)) else { continue }
-            let white = type == G_UNICODE_SPACE_SEPARATOR || type == G_UNICODE_LINE_SEPARATOR
-                || type == G_UNICODE_PARAGRAPH_SEPARATOR || cp == 0x09 || cp == 0x0A || cp == 0x0D || cp == 0x0C
-            table[cp] = cls.rawValue | (white ? 0x80 : 0)
-        }
+        var table = entries(for: 0..<latinEnd)
         // Catalan tailors the middle dot (l·l); NUL ends Pango's text early.
         table[0x00B7] = 0
         table[0] = 0
         return table
     }()
 
+    /// The same from `eastAsianStart` on, made when a paragraph first has such a character
+    /// (it reads some 30 000 code points' properties).
+    private static let eastAsianTable: [UInt8] = entries(for: eastAsianStart..<0x10000)
+
+    private static func entries(for codePoints: Range<Int>) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: codePoints.count)
+        for cp in codePoints where isInRepertoire(cp) {
+            let c = gunichar(cp)
+            let type = g_unichar_type(c)
+            // Marks extend the character before them (no cursor position between); a
+            // format character may prepend to the one after.
+            if type == G_UNICODE_NON_SPACING_MARK || type == G_UNICODE_SPACING_MARK || type == G_UNICODE_ENCLOSING_MARK
+                || (type == G_UNICODE_FORMAT && cp != 0x200B && cp != 0x2060) { continue }
+            guard var cls = supportedClass(g_unichar_break_type(c)) else { continue }
+            if cls == .OP || cls == .CP, isEastAsianWide(cp) {
+                // Rule LB30 tells a wide opening mark from the others; no closing
+                // parenthesis (CP) of the repertoire is wide, and one would go to Pango.
+                guard cls == .OP else { continue }
+                cls = .OW
+            }
+            let white = type == G_UNICODE_SPACE_SEPARATOR || type == G_UNICODE_LINE_SEPARATOR
+                || type == G_UNICODE_PARAGRAPH_SEPARATOR || cp == 0x09 || cp == 0x0A || cp == 0x0D || cp == 0x0C
+            table[cp - codePoints.lowerBound] = cls.rawValue | (white ? 0x80 : 0)
+        }
+        return table
+    }
+
     /// The scripts whose breaks Pango does not tailor and whose characters stand alone:
-    /// Latin, Greek, Cyrillic, and the common punctuation, symbols and currency signs.
+    /// Latin, Greek, Cyrillic, and the common punctuation, symbols and currency signs; CJK
+    /// radicals, symbols and punctuation, kana, bopomofo, enclosed and compatibility
+    /// characters, the ideographs (the unified ones and extension A, the compatibility
+    /// ones), the vertical forms and the half-width and full-width forms. Not Hangul, whose
+    /// syllables Pango joins and breaks by rules of their own, nor the half-width voiced
+    /// sound marks (`ﾞﾟ`), which extend the kana before them.
     private static func isInRepertoire(_ cp: Int) -> Bool {
         switch cp {
         case 0x0000...0x02FF, 0x0370...0x052F, 0x1D00...0x1DBF, 0x1E00...0x1FFF, 0x2000...0x20CF: return true
+        case 0x2E80...0x2FDF, 0x3000...0x312F, 0x3190...0x31FF, 0x3200...0x4DBF, 0x4E00...0x9FFF,
+             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF9D, 0xFFE0...0xFFEE: return true
         default: return false
         }
+    }
+
+    /// Pango's East Asian width for rule LB30: full-width, wide or half-width. GLib tells
+    /// the first two; the half-width characters of the repertoire are the half-width forms.
+    private static func isEastAsianWide(_ cp: Int) -> Bool {
+        g_unichar_iswide(gunichar(cp)) != 0 || (0xFF61...0xFFDC).contains(cp) || (0xFFE8...0xFFEE).contains(cp)
     }
 
     private static func supportedClass(_ type: GUnicodeBreakType) -> Class? {
@@ -73,7 +109,10 @@ enum LineBreakAnalysis {
         case G_UNICODE_BREAK_BEFORE: return .BB
         case G_UNICODE_BREAK_BEFORE_AND_AFTER: return .B2
         case G_UNICODE_BREAK_HYPHEN: return .HY
-        case G_UNICODE_BREAK_NON_STARTER: return .NS
+        // LB1: a conditional Japanese starter (small kana, the prolonged sound mark) is a
+        // non-starter, as in Pango.
+        case G_UNICODE_BREAK_NON_STARTER, G_UNICODE_BREAK_CONDITIONAL_JAPANESE_STARTER: return .NS
+        case G_UNICODE_BREAK_IDEOGRAPHIC: return .ID
         case G_UNICODE_BREAK_OPEN_PUNCTUATION: return .OP
         case G_UNICODE_BREAK_CLOSE_PUNCTUATION: return .CL
         case G_UNICODE_BREAK_CLOSE_PARANTHESIS: return .CP
@@ -103,8 +142,16 @@ enum LineBreakAnalysis {
         out.reserveCapacity(text.count)
         let whole = table.withUnsafeBufferPointer { table in
             ShapingText.forEachBasicCodePoint(in: text) { cp in
-                guard cp < tableSize, table[cp] != 0 else { return false }
-                out.append(table[cp])
+                let entry: UInt8
+                if cp < latinEnd {
+                    entry = table[cp]
+                } else if cp >= eastAsianStart {
+                    entry = eastAsianTable[cp - eastAsianStart]
+                } else {
+                    return false
+                }
+                guard entry != 0 else { return false }
+                out.append(entry)
                 if cp >= 0x80 {
                     out.append(continuation)
                     if cp >= 0x800 { out.append(continuation) }
@@ -211,7 +258,7 @@ enum LineBreakAnalysis {
                     // Inside a word (LB28), which no later rule overrides.
                     allowed = false
                 } else if prevNumber == .other || numberClasses & (1 << cls.rawValue) == 0,
-                          !((prev == .PR || prev == .PO) && (cls == .OP || cls == .HY)) {
+                          !((prev == .PR || prev == .PO) && (cls == .OP || cls == .OW || cls == .HY)) {
                     // Neither the number state nor the next character can change
                     // the answer: it depends on the classes before alone.
                     let row = prev == .SP ? prevPrev : prev
@@ -252,7 +299,7 @@ enum LineBreakAnalysis {
         }
     }
 
-    private static let classCount = Int(Class.WJ.rawValue) + 1
+    private static let classCount = Int(Class.OW.rawValue) + 1
 
     /// The classes whose answer the number state (rule LB25's) can change, a bit each.
     private static var numberClasses: UInt32 {
@@ -294,8 +341,8 @@ enum LineBreakAnalysis {
         if prev == .AL && cls == .AL { allowed = false }
         // LB25
         if (prev == .PR || prev == .PO) && cls == .NU { allowed = false }
-        if (prev == .PR || prev == .PO) && (cls == .OP || cls == .HY) && next == .NU { allowed = false }
-        if (prev == .OP || prev == .HY) && cls == .NU { allowed = false }
+        if (prev == .PR || prev == .PO) && (cls == .OP || cls == .OW || cls == .HY) && next == .NU { allowed = false }
+        if (prev == .OP || prev == .OW || prev == .HY) && cls == .NU { allowed = false }
         if prev == .NU && (cls == .NU || cls == .SY || cls == .IS) { allowed = false }
         if numeric && (cls == .NU || cls == .SY || cls == .IS || cls == .CL || cls == .CP) { allowed = false }
         if (numeric || numericClose) && (cls == .PO || cls == .PR) { allowed = false }
@@ -304,6 +351,9 @@ enum LineBreakAnalysis {
         if prev == .AL && (cls == .PR || cls == .PO) { allowed = false }
         if prev == .AL && cls == .NU { allowed = false }
         if prev == .NU && cls == .AL { allowed = false }
+        // LB23a
+        if prev == .PR && cls == .ID { allowed = false }
+        if prev == .ID && cls == .PO { allowed = false }
         // LB22: Pango 1.50 keeps an ellipsis with whatever comes before it.
         if cls == .IN { allowed = false }
         // LB21
@@ -315,8 +365,8 @@ enum LineBreakAnalysis {
         // LB17, LB16, LB15, LB14
         if row == .B2 && cls == .B2 { allowed = false }
         if (row == .CL || row == .CP) && cls == .NS { allowed = false }
-        if row == .QU && cls == .OP { allowed = false }
-        if row == .OP { allowed = false }
+        if row == .QU && (cls == .OP || cls == .OW) { allowed = false }
+        if row == .OP || row == .OW { allowed = false }
         // LB13 (with Example 7)
         if cls == .EX { allowed = false }
         if prev != .NU && (cls == .CL || cls == .CP || cls == .IS || cls == .SY) { allowed = false }
