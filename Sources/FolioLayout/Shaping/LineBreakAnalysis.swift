@@ -45,8 +45,8 @@ enum LineBreakAnalysis {
     /// bit; 0 outside the repertoire.
     private static let table: [UInt8] = {
         var table = entries(for: 0..<latinEnd)
-        // Catalan tailors the middle dot (l·l); NUL ends Pango's text early.
-        table[0x00B7] = 0
+        // NUL ends Pango's text early. (Catalan's tailoring of the middle dot, l·l, is of
+        // word boundaries only, which are not read here.)
         table[0] = 0
         return table
     }()
@@ -89,7 +89,7 @@ enum LineBreakAnalysis {
         switch cp {
         case 0x0000...0x02FF, 0x0370...0x052F, 0x1D00...0x1DBF, 0x1E00...0x1FFF, 0x2000...0x20CF: return true
         case 0x2E80...0x2FDF, 0x3000...0x312F, 0x3190...0x31FF, 0x3200...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF9D, 0xFFE0...0xFFEE: return true
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE4F, 0xFF00...0xFF9D, 0xFFE0...0xFFEE: return true
         default: return false
         }
     }

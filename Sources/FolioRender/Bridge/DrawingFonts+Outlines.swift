@@ -24,44 +24,47 @@ final class LoadedOutlines {
 }
 
 extension DrawingFonts {
-    /// Has cairo load the outlines of the glyphs among `glyphs` that the current font of
+    /// Has cairo load the outlines of the glyphs among `glyphs` that the current face of
     /// `cr` has not drawn before, together with their metrics: one FreeType load for each
     /// instead of two.
     ///
     /// A PDF makes cairo 1.16 ask for each new glyph's metrics as it records the page (its
-    /// extents), then for its outline as it writes the page (to choose between an outline
-    /// and a bitmap subset), and for its advance in the unscaled font. Without hinted
-    /// metrics the first load is at the em size and the outline is loaded again at the
-    /// size drawn; with them (`scaledFont(for:)`), a glyph first asked for with its outline
-    /// (`cairo_glyph_path`) is loaded once for both. The PDF is the same, byte for byte:
-    /// its positions are Folio's, its advances and outlines those of the unscaled font.
-    /// Done for fonts of CFF outlines (`hasCFFOutlines`), where a load is costly: a
-    /// Chinese book has thousands of distinct ideographs.
+    /// extents), then, the first time a face draws the glyph, for its outline as it writes
+    /// the page (to choose between an outline and a bitmap subset), and for its advance in
+    /// the unscaled font. Without hinted metrics the first load is at the em size and the
+    /// outline is loaded again at the size drawn; with them (`scaledFont(for:)`), a glyph
+    /// first asked for with its outline (`cairo_glyph_path`) is loaded once for both. Done
+    /// for faces of CFF outlines (`hasCFFOutlines`), where a load is costly: a Chinese book
+    /// has thousands of distinct ideographs.
+    ///
+    /// The PDF is the same, byte for byte (every PDF of `scripts/output-checksums.sh`):
+    /// positions are Folio's, advances and embedded outlines the unscaled font's, and the
+    /// path of a glyph at the size drawn (for outlined text, shadows, letterpress) comes
+    /// from the same load either way. What the hinted metrics do change is a glyph's ink
+    /// box, rounded out to whole points, which cairo uses only to drop a glyph lying wholly
+    /// outside the page (or outside a clip, which Folio never sets around text): a glyph
+    /// within a point of the page's edge, on the outside, is now kept.
     func loadOutlines(of glyphs: [cairo_glyph_t], in cr: OpaquePointer) {
         guard loadsOutlinesAhead, let face = cairo_get_font_face(cr) else { return }
         if face != lastFace {
             // Looked up again only when the face changes: most runs follow one of the
             // same face.
-            if facesLoadedAhead[face] == nil { facesLoadedAhead[face] = DrawingFonts.hasCFFOutlines(face) }
+            if loadedOutlines[face] == nil {
+                loadedOutlines[face] = .some(DrawingFonts.hasCFFOutlines(face) ? LoadedOutlines() : nil)
+            }
             lastFace = face
-            lastFaceLoadsAhead = facesLoadedAhead[face] == true
+            lastFaceOutlines = loadedOutlines[face] ?? nil
         }
         // The outlines go into the current path, which is empty between runs, and it is
-        // emptied again at once: nothing is drawn. The font they load in is cairo's for
-        // the face, the size, the page's options and any expansion.
-        guard lastFaceLoadsAhead, cairo_has_current_point(cr) == 0, let scaled = cairo_get_scaled_font(cr) else { return }
-        let loaded: LoadedOutlines
-        if let known = loadedOutlines[scaled] {
-            loaded = known
-        } else {
-            // Held, so that no other font takes its address while it is a key here.
-            cairo_scaled_font_reference(scaled)
-            loaded = LoadedOutlines()
-            loadedOutlines[scaled] = loaded
-        }
+        // emptied again at once: nothing is drawn. They load in the scaled font cairo
+        // draws with now (the face at this size, with any expansion), which is the one
+        // whose outline the font subset asks for: the face's first use of the glyph.
+        guard let loaded = lastFaceOutlines, cairo_has_current_point(cr) == 0 else { return }
         var fresh: [cairo_glyph_t] = []
         for glyph in glyphs where loaded.insert(UInt32(truncatingIfNeeded: glyph.index)) {
-            fresh.append(cairo_glyph_t(index: glyph.index, x: 0, y: 0))
+            // At its own place: cairo leaves out glyphs far outside the page, here as
+            // when it shows them.
+            fresh.append(glyph)
         }
         guard !fresh.isEmpty else { return }
         cairo_glyph_path(cr, &fresh, Int32(fresh.count))

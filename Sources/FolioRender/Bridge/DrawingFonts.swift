@@ -27,15 +27,13 @@ final class DrawingFonts {
     /// glyph's outline; off for an image, and only to check that the file is the same
     /// either way. Set before the first glyph is drawn.
     var loadsOutlinesAhead: Bool
-    /// For each font face drawn with, whether its outlines are loaded ahead
-    /// (`loadOutlines(of:in:)`).
-    var facesLoadedAhead: [OpaquePointer: Bool] = [:]
-    /// The face of the last run drawn, and whether its outlines are loaded ahead.
+    /// For each font face drawn with, the glyphs whose outlines have been loaded; nil for
+    /// a face whose outlines are not loaded ahead (`loadOutlines(of:in:)`). The faces are
+    /// the process's (`fontFaces`), so their addresses stay theirs.
+    var loadedOutlines: [OpaquePointer: LoadedOutlines?] = [:]
+    /// The face of the last run drawn, and its entry in `loadedOutlines`.
     var lastFace: OpaquePointer?
-    var lastFaceLoadsAhead = false
-    /// For each scaled font of those faces that cairo has drawn with (held), the glyphs
-    /// whose outlines it has loaded.
-    var loadedOutlines: [OpaquePointer: LoadedOutlines] = [:]
+    var lastFaceOutlines: LoadedOutlines?
 
     /// Fonts to draw a PDF with (`loadsOutlinesAhead`), or an image.
     init(loadsOutlinesAhead: Bool = false) {
@@ -43,7 +41,6 @@ final class DrawingFonts {
     }
 
     deinit {
-        for scaled in loadedOutlines.keys { cairo_scaled_font_destroy(scaled) }
         for (pango, drawn) in scaledFonts {
             cairo_scaled_font_destroy(drawn)
             cairo_scaled_font_destroy(pango)
