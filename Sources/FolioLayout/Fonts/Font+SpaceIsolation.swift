@@ -72,7 +72,8 @@ extension Font {
         return hb_ot_layout_language_find_feature(face, gpos, scriptIndex, languageIndex, hbTag("kern"), &feature) == 0
     }
 
-    private static func hasTable(_ tag: String, in face: OpaquePointer?) -> Bool {
+    /// Whether `face` (a HarfBuzz face) has a table `tag` (four characters, `"CFF "`).
+    package static func hasTable(_ tag: String, in face: OpaquePointer?) -> Bool {
         let blob = hb_face_reference_table(face, hbTag(tag))
         defer { hb_blob_destroy(blob) }
         return hb_blob_get_length(blob) > 0

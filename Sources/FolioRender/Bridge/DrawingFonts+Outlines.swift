@@ -1,6 +1,6 @@
 import CCairo
 
-/// The glyphs of one scaled font whose outlines cairo has loaded: a bit per glyph ID.
+/// The glyphs of one font face whose outlines cairo has loaded: a bit per glyph ID.
 final class LoadedOutlines {
     private var words: [UInt64] = []
 

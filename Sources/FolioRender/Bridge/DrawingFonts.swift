@@ -64,7 +64,7 @@ final class DrawingFonts {
                 cairo_scaled_font_get_font_options(pango, options)
                 if loadsOutlinesAhead, Self.hasCFFOutlines(face) {
                     // So that a glyph's metrics and outline come from one FreeType load
-                    // (see `loadOutlines(of:in:)`); the PDF takes neither from this font.
+                    // (`loadOutlines(of:in:)` says what of them reaches the PDF).
                     cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
                 }
                 if let made = cairo_scaled_font_create(face, &matrix, &ctm, options) {
@@ -215,11 +215,7 @@ final class DrawingFonts {
     /// Whether HarfBuzz finds a `CFF ` or `CFF2` table in `pangoFont`'s face.
     private static func hasCFFTable(_ pangoFont: UnsafeMutablePointer<PangoFont>) -> Bool {
         guard let font = pango_font_get_hb_font(pangoFont), let face = hb_font_get_face(font) else { return false }
-        return [hb_tag_t(0x4346_4620), hb_tag_t(0x4346_4632)].contains { tag in
-            let table = hb_face_reference_table(face, tag)
-            defer { hb_blob_destroy(table) }
-            return hb_blob_get_length(table) > 0
-        }
+        return Font.hasTable("CFF ", in: face) || Font.hasTable("CFF2", in: face)
     }
 
     /// The whole font file as HarfBuzz holds it for `pangoFont`, referenced for the
