@@ -55,4 +55,23 @@ final class LinkTests: RenderTestCase {
         XCTAssertEqual(annotations % 2, 0)
         XCTAssertEqual(PageCanvasProbe.uriAttribute("https://x.org/(a)"), "uri='https://x.org/%28a%29'")
     }
+
+    /// What cairo may not copy raw is percent-encoded byte by byte (UTF-8, upper-case hex),
+    /// the same way for a link and for its destination.
+    func testPercentEncodingOfURIsAndDestinationNames() {
+        XCTAssertEqual(PageCanvasProbe.uriAttribute("https://x.org/a b'c\\d"), "uri='https://x.org/a%20b%27c%5Cd'")
+        XCTAssertEqual(PageCanvasProbe.uriAttribute("http://例.cn/é"), "uri='http://%E4%BE%8B.cn/%C3%A9'")
+        XCTAssertEqual(PageCanvasProbe.uriAttribute("a\u{0}\u{7F}\u{FF}"), "uri='a%00%7F%C3%BF'")
+        XCTAssertNil(PageCanvasProbe.uriAttribute(""))
+        XCTAssertNil(PageCanvasProbe.uriAttribute("#"))
+        XCTAssertEqual(PageCanvasProbe.destinationName("入门-指南_1.2", scope: nil), "%E5%85%A5%E9%97%A8-%E6%8C%87%E5%8D%97_1.2")
+        XCTAssertEqual(PageCanvasProbe.destinationName("a:b", scope: "doc2"), "doc2:a%3Ab")
+        XCTAssertEqual(PageCanvasProbe.destinationName("", scope: nil), "")
+        XCTAssertEqual(PageCanvasProbe.linkAttributes("#入门", scope: "s"), "dest='s:%E5%85%A5%E9%97%A8'")
+        // Every byte value: kept as itself or written %XX, and decoded back to the name.
+        let all = String(decoding: (0...255).map { UInt8($0) }, as: UTF8.self)
+        let name = PageCanvasProbe.destinationName(all, scope: nil)
+        XCTAssertTrue(name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x3A })
+        XCTAssertEqual(name.removingPercentEncoding, all)
+    }
 }

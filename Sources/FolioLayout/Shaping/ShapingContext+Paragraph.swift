@@ -75,20 +75,18 @@ extension ShapingContext {
         defer { pango_attr_list_unref(attrList) }
         for (index, run) in resolved.enumerated() {
             let eastAsianRanges = eastAsianRangesByRun.isEmpty ? [] : eastAsianRangesByRun[index]
-            var (descriptor, _) = effectiveFont(run.attributes)
-            if let message = FontSubstitution.message(for: descriptor, in: self), !shaped.fontSubstitutions.contains(message) {
+            let runFont = self.runFont(effectiveFont(run.attributes).descriptor, fallbackRegion: fallbackRegion)
+            if let message = runFont.substitution, !shaped.fontSubstitutions.contains(message) {
                 shaped.fontSubstitutions.append(message)
             }
-            if let fallbackRegion {
-                descriptor.families += eastAsianFallbacks(after: descriptor.families, region: fallbackRegion)
-            }
-            let desc = PangoDescription(descriptor)
-            insert(pango_attr_font_desc_new(desc.pointer), into: attrList, run.range)
-            if let region, !eastAsianRanges.isEmpty, EastAsianFonts.isEastAsian(language: language), !region.spacesWords {
-                // Quotes, dashes and ellipses among Chinese or Japanese come from its face.
-                let fallbacks = eastAsianFallbacks(after: descriptor.families, region: region) + descriptor.families
+            let descriptor = runFont.descriptor
+            insert(pango_attr_font_desc_new(runFont.description.pointer), into: attrList, run.range)
+            if let region, !eastAsianRanges.isEmpty, EastAsianFonts.isEastAsian(language: language), !region.spacesWords,
+               let families = runFont.sharedPunctuationFamilies {
+                // Quotes, dashes and ellipses among Chinese or Japanese come from its face
+                // (`region` is the fallback region wherever a run has East Asian text).
                 for r in EastAsianFonts.sharedPunctuationRanges(in: text, run.range) {
-                    insert(pango_attr_family_new(fallbacks.joined(separator: ",")), into: attrList, r)
+                    insert(pango_attr_family_new(families), into: attrList, r)
                 }
             }
             if let region, !eastAsianRanges.isEmpty {

@@ -40,6 +40,8 @@ final class ShapingContext {
     var reusedItemMismatches = 0
     /// `FontSubstitution` messages by request (size left out), nil where none applies.
     var fontSubstitutionMessages: [FontRequest: String?] = [:]
+    /// Runs' fonts as Pango is asked for them (`runFont(_:fallbackRegion:)`).
+    var runFonts: [RunFontKey: RunFont] = [:]
 
     /// The Pango context; first brings the font map up to date if application fonts
     /// were added since (on this context's own thread: font maps are not thread-safe).
@@ -49,6 +51,7 @@ final class ShapingContext {
             fontGeneration = now
             loadedFonts.removeAll()
             fontSubstitutionMessages.removeAll()
+            runFonts.removeAll()
             itemReuse.forget()
             pango_fc_font_map_config_changed(OpaquePointer(fontMap))
         }
