@@ -228,6 +228,16 @@ final class DocumentBuilderTests: XCTestCase {
         XCTAssertEqual(p[0].attributes.font?.families.first, "DejaVu Sans Mono")
     }
 
+    /// Every space of code, inline or in a block, is a no-break space, whatever the text
+    /// around it (Chinese, combining marks, tabs widened to their stops).
+    func testCodeSpacesBecomeNoBreakSpacesInAnyScript() throws {
+        let inline = paragraphs(try build("见 `let x = 中文;` 与 `a\u{0301} b`。\n"))
+        XCTAssertEqual(inline.map(\.text), ["见 let\u{00A0}x\u{00A0}=\u{00A0}中文; 与 a\u{0301}\u{00A0}b。"])
+        let block = paragraphs(try build("```\n\t文 字\n  é\n```\n"))
+        XCTAssertEqual(block.map(\.text), [String(repeating: "\u{00A0}", count: 4) + "文\u{00A0}字\u{2028}\u{00A0}\u{00A0}é"])
+        XCTAssertEqual(paragraphs(try build("`nospace`\n")).map(\.text), ["nospace"])
+    }
+
     func testWrappedCodeFillsEachLineAndMarksTheContinuations() throws {
         // Lines just under, at and over what a line holds: each is set on as few lines as
         // its length needs, none overflows, no line is empty, and only the lines that
