@@ -209,13 +209,22 @@ extension ShapingContext {
     func effectiveFont(_ a: TextAttributes) -> (descriptor: FontDescriptor, shift: Double) {
         var d = a.font ?? FontDescriptor()
         d = PostScriptNames.resolving(d)
+        if let level = a.superscript, level != 0 {
+            for _ in 0..<abs(level) { d.size *= 0.7 }
+        }
+        return (d, baselineShift(a))
+    }
+
+    /// The baseline shift of a run (`effectiveFont`'s), without resolving its font: every
+    /// run shaped asks.
+    func baselineShift(_ a: TextAttributes) -> Double {
         var shift = a.baselineOffset ?? 0
         if let level = a.superscript, level != 0 {
-            let base = d.size
-            for _ in 0..<abs(level) { d.size *= 0.7 }
+            // PostScript names resolved change a font's family and face, never its size.
+            let base = (a.font ?? FontDescriptor()).size
             shift += Double(level.signum()) * base * (level > 0 ? 0.35 : 0.15) * Double(abs(level))
         }
-        return (d, shift)
+        return shift
     }
 
     private func insert(_ attr: UnsafeMutablePointer<PangoAttribute>?, into list: OpaquePointer, _ range: Range<Int>) {
@@ -234,7 +243,7 @@ extension ShapingContext {
         let tracking = attributes.tracking ?? 0
         let glyphStart = p.glyphs.count
         let clusterFirst = p.clusterCount
-        let shift = effectiveFont(attributes).shift
+        let shift = baselineShift(attributes)
 
         if let attachment = attributes.attachment {
             // The image stands in for the characters it is set on: one cluster, its width.
