@@ -28,6 +28,9 @@ final class RunFontTests: XCTestCase {
                        missing.families + EastAsianFonts.fallbacks(after: missing.families, region: .simplifiedChinese))
         XCTAssertEqual(runFont.sharedPunctuationFamilies?.split(separator: ",").first.map(String.init),
                        "Noto Serif CJK SC", "quotes and dashes come from the East Asian face first")
+        // Asked again, the same description is given, not a new one.
+        let again = context.runFont(missing, fallbackRegion: .simplifiedChinese)
+        XCTAssertTrue(again.description === runFont.description)
     }
 
     func testLanguageAndRegionAreAskedApart() {
@@ -46,6 +49,8 @@ final class RunFontTests: XCTestCase {
         let context = ShapingContext()
         _ = shape("文字 text。", missing, language: "zh-Hans", in: context)
         XCTAssertFalse(context.runFonts.isEmpty)
+        // A process-wide generation: every other context reloads its font list too on its
+        // next use, which costs time, not correctness.
         ShapingContext.fontsChanged()
         _ = context.context
         XCTAssertTrue(context.runFonts.isEmpty, "a family installed since may now be found: warnings are worked out again")

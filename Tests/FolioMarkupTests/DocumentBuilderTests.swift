@@ -236,6 +236,9 @@ final class DocumentBuilderTests: XCTestCase {
         let block = paragraphs(try build("```\n\t文 字\n  é\n```\n"))
         XCTAssertEqual(block.map(\.text), [String(repeating: "\u{00A0}", count: 4) + "文\u{00A0}字\u{2028}\u{00A0}\u{00A0}é"])
         XCTAssertEqual(paragraphs(try build("`nospace`\n")).map(\.text), ["nospace"])
+        // A mark after the space: the space is replaced all the same.
+        XCTAssertEqual(paragraphs(try build("`x \u{0301}y`\n")).map { Array($0.text.unicodeScalars) },
+                       [Array("x\u{00A0}\u{0301}y".unicodeScalars)])
     }
 
     func testWrappedCodeFillsEachLineAndMarksTheContinuations() throws {

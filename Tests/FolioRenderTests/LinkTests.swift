@@ -68,8 +68,10 @@ final class LinkTests: RenderTestCase {
         XCTAssertEqual(PageCanvasProbe.destinationName("a:b", scope: "doc2"), "doc2:a%3Ab")
         XCTAssertEqual(PageCanvasProbe.destinationName("", scope: nil), "")
         XCTAssertEqual(PageCanvasProbe.linkAttributes("#入门", scope: "s"), "dest='s:%E5%85%A5%E9%97%A8'")
-        // Every byte value: kept as itself or written %XX, and decoded back to the name.
-        let all = String(decoding: (0...255).map { UInt8($0) }, as: UTF8.self)
+        // Every ASCII byte and the lead and continuation bytes of two- to four-byte UTF-8:
+        // kept as itself or written %XX, and decoded back to the name.
+        let all = String(String.UnicodeScalarView((0...0x7FF).compactMap { Unicode.Scalar(UInt32($0)) }))
+            + "入門\u{FFFD}\u{1F600}\u{10FFFF}"
         let name = PageCanvasProbe.destinationName(all, scope: nil)
         XCTAssertTrue(name.utf8.allSatisfy { $0 < 0x80 && $0 != 0x3A })
         XCTAssertEqual(name.removingPercentEncoding, all)

@@ -85,6 +85,7 @@ extension ShapingContext {
                let families = runFont.sharedPunctuationFamilies {
                 // Quotes, dashes and ellipses among Chinese or Japanese come from its face
                 // (`region` is the fallback region wherever a run has East Asian text).
+                assert(fallbackRegion == region)
                 for r in EastAsianFonts.sharedPunctuationRanges(in: text, run.range) {
                     insert(pango_attr_family_new(families), into: attrList, r)
                 }

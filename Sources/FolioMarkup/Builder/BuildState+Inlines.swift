@@ -190,7 +190,10 @@ extension BuildState {
 
     /// `text` with each space (U+0020) a no-break space (U+00A0), byte by byte: Foundation's
     /// `replacingOccurrences` took some 15 000 instructions a code span of Chinese text,
-    /// 1 % of a Chinese book's render, before layout could start.
+    /// 1 % of a Chinese book's render, before layout could start. A space a combining mark
+    /// follows is replaced too (Foundation's search, by characters, may pass over it): the
+    /// mark then sits on a no-break space, as Unicode shows a mark alone, and code never
+    /// breaks there.
     static func noBreakSpaces(_ text: String) -> String {
         guard text.utf8.contains(0x20) else { return text }
         var bytes: [UInt8] = []
