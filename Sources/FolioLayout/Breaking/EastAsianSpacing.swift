@@ -34,23 +34,18 @@ struct EastAsianSpacing {
         var em = [Double](repeating: 0, count: n)
         // What each run says, read once (reading a run copies it, its attributes and all).
         let runs = p.runs.map { (spaced: $0.attachment == nil && !$0.isRightToLeft, size: $0.font.size) }
-        // The paragraph's arrays read from locals, and the upright groups (rare) looked up
-        // only where there are some: a dictionary lookup a cluster was a fifth of this.
-        let clusterFlags = p.clusterFlags, clusterRun = p.clusterRun, clusterStart = p.clusterStart
-        let clusterWidth = p.clusterWidth, text = p.text, uprightGroups = p.uprightGroups
         for c in 0..<n {
-            let flags = clusterFlags[c]
+            let flags = p.clusterFlags[c]
             guard !flags.contains(.space), !flags.contains(.tab) else { continue }
-            let runIndex = Int(clusterRun[c])
-            let run = runs[runIndex]
+            let run = runs[Int(p.clusterRun[c])]
             guard run.spaced else { continue }
-            let s = EastAsianCharacter.scalar(in: text, at: Int(clusterStart[c]))
+            let s = EastAsianCharacter.scalar(in: p.text, at: Int(p.clusterStart[c]))
             var k = EastAsianCharacter.of(s, style: style)
             // Tate-chū-yoko digits take an em of the line, as an ideograph does.
-            if !uprightGroups.isEmpty, uprightGroups[runIndex] != nil { k = .ideograph }
+            if p.uprightGroups[Int(p.clusterRun[c])] != nil { k = .ideograph }
             em[c] = run.size
             // Punctuation drawn by a Latin font is narrow: nothing to compress or trim.
-            if k == .opening || k == .closing || k == .middle, clusterWidth[c] < 0.9 * run.size { k = .other }
+            if k == .opening || k == .closing || k == .middle, p.clusterWidth[c] < 0.9 * run.size { k = .other }
             classes[c] = k; scalars[c] = s
         }
         EastAsianSpacing.resolveDashes(&classes, scalars: scalars)

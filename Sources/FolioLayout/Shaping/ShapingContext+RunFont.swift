@@ -32,9 +32,12 @@ extension ShapingContext {
         var withFallbacks = descriptor
         var sharedPunctuationFamilies: String?
         if let fallbackRegion {
-            withFallbacks.families += eastAsianFallbacks(after: descriptor.families, region: fallbackRegion)
-            sharedPunctuationFamilies = (eastAsianFallbacks(after: withFallbacks.families, region: fallbackRegion)
-                                         + withFallbacks.families).joined(separator: ",")
+            // The first family alone decides the fallbacks, so the punctuation's list (asked
+            // after the families with the fallbacks added) takes the same ones; an empty
+            // list and a Noto Serif CJK first family both read as serif.
+            let fallbacks = eastAsianFallbacks(after: descriptor.families, region: fallbackRegion)
+            withFallbacks.families += fallbacks
+            sharedPunctuationFamilies = (fallbacks + withFallbacks.families).joined(separator: ",")
         }
         let made = RunFont(substitution: substitution, descriptor: withFallbacks,
                            description: PangoDescription(withFallbacks),
