@@ -125,6 +125,12 @@ final class TemplateReaderTests: XCTestCase {
         XCTAssertEqual(try load("page: {numbering: roman}\n").numbering, .roman, "lower case: i, ii, iii")
         XCTAssertEqual(try load("page: {numbering: Roman}\n").numbering, .upperRoman)
         XCTAssertEqual(try load("page: {numbering: arabic}\n").numbering, .arabic)
+        XCTAssertEqual(try load("name: t\n").pageBackground, .white, "paper is white unless said")
+        XCTAssertEqual(try load("page: {background: '#f4ecd8'}\n").pageBackground, Color(hex: "#f4ecd8"))
+        XCTAssertEqual(try load("page: {background: navy}\n").pageBackground, Color(red: 0, green: 0, blue: 0.5))
+        XCTAssertNil(try load("page: {background: none}\n").pageBackground)
+        XCTAssertNil(try load("page: {background: Transparent}\n").pageBackground)
+        XCTAssertNil(try load("extends: default\npage: {background: none}\n").pageBackground, "an extension may clear it")
     }
 
     func testATemplateWithoutANameIsCalledAfterItsFolderEvenWhenItExtendsABuiltIn() throws {
@@ -178,6 +184,8 @@ final class TemplateReaderTests: XCTestCase {
         assertError("page:\n  numbering: greek\n", at: "2:14", "numbering is arabic, roman or Roman, not 'greek'")
         assertError("page:\n  first-number: one\n", at: "2:17", "first-number must be a whole number")
         assertError("page:\n  column-rule: {width: 1pt, color: blu}\n", at: "2:36", "'blu' is not a colour")
+        assertError("page:\n  background: papyrus\n", at: "2:15", "a page's background is a colour (white, \"#fdf8ec\") or none for transparent pages, not 'papyrus'")
+        assertError("page:\n  background: [white]\n", at: "2:15", "expected a single value here")
         assertError("scale: 0\n", at: "1:8", "scale must be a number above 0")
         assertError("scale: big\n", at: "1:8", "'big' is not a number")
         assertError("section-level: 9\n", at: "1:16", "section-level must be a heading level from 1 to 6")

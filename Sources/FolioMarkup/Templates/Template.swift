@@ -49,6 +49,9 @@ public struct Template: Sendable {
     /// to bottom, its lines following one another right to left (`page: {writing-mode:
     /// vertical}`).
     public var writingMode: TextLayoutOrientation = .horizontal
+    /// The colour of the pages, painted under everything on them: white by default, nil
+    /// for transparent pages to be laid over another PDF (`page: {background: none}`).
+    public var pageBackground: Color? = .white
 
     /// Named styles as written, by name; `StyleSheet` resolves them (standard styles a
     /// template does not define are added from `StandardStyles`).

@@ -19,7 +19,7 @@ struct TemplateYAML {
     static let topKeys = ["name", "summary", "extends", "page", "scale", "section-level", "ornament", "fonts",
                           "variables", "masters", "styles", "rules", "typesetting", "tables", "footnotes", "figure-float", "before-body", "after-body"]
     static let pageKeys = ["size", "margins", "mirrored", "columns", "gutter", "column-rule", "span-gap", "numbering", "first-number",
-                           "writing-mode"]
+                           "writing-mode", "background"]
     static let masterNames = ["default", "first", "left", "right", "opening"]
 
     mutating func read(_ yaml: String) throws -> Template {
@@ -147,6 +147,17 @@ struct TemplateYAML {
             case "horizontal", "horizontal-tb": t.writingMode = .horizontal
             case "vertical", "vertical-rl": t.writingMode = .vertical
             default: throw error(v, "writing-mode is horizontal or vertical (lines top to bottom, right to left), not '\(try string(v))'")
+            }
+        }
+        if let v = m["background"] {
+            let s = try string(v)
+            if ["none", "transparent"].contains(s.lowercased()) {
+                t.pageBackground = nil
+            } else {
+                guard let color = PropertyTable.color(s) else {
+                    throw error(v, "a page's background is a colour (white, \"#fdf8ec\") or none for transparent pages, not '\(s)'")
+                }
+                t.pageBackground = color
             }
         }
         if let v = m["first-number"] {

@@ -102,7 +102,7 @@ final class PageWriter {
                 return
             }
             do {
-                try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, to: png) { canvas in
+                try PNGRenderer.renderPage(size: page.size, scale: settings.pngScale, background: template.pageBackground, to: png) { canvas in
                     DocumentRenderer.draw(laidOut, on: canvas)
                     try? frames.draw(page, fields: pageFields, language: language, on: canvas)
                 }

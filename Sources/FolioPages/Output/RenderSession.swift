@@ -36,6 +36,7 @@ public final class RenderSession {
         self.defaults = defaults
         self.settings = settings
         pdf = try PDFDocument(path: path, metadata: metadata)
+        pdf.pageBackground = template.pageBackground
         frames = FrameSetter(template: template, styles: styles, defaults: defaults, shaping: shaping)
     }
 
