@@ -77,6 +77,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         strikethroughThickness = Double(metrics.strikethroughThickness) / unit
         (capHeight, xHeight, lineGap) = Font.verticalMetrics(pangoFont, size: size, ascent: ascent)
         shapesWordByWord = Font.spaceIsIsolated(in: pangoFont)
+        hasIdeographs = pango_font_get_hb_font(pangoFont).map { hb in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(hb, 0x4E00, &glyph) != 0 || hb_font_get_nominal_glyph(hb, 0x3042, &glyph) != 0
+        } ?? false
         // Under the font lock: a font that lacks the ellipsis has Pango measure its
         // missing-glyph box, through a font made with cairo (`MissingGlyphBoxes`).
         (hyphen, ellipsis) = PangoCairoSetup.withFontLock { (shapeSymbol("-"), shapeSymbol("\u{2026}")) }
@@ -105,6 +109,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// Whether words set in this font can be shaped one at a time (see `WordShapeCache`).
     package let shapesWordByWord: Bool
+    /// Whether the font draws ideographs or kana (一 or あ): its text may go through the
+    /// word cache a character at a time (see `StandaloneCharacters`).
+    package let hasIdeographs: Bool
 
     /// A hyphen and an ellipsis in this font (glyph, advance), shaped when the font is
     /// made so that lines can end in them without shaping again.

@@ -420,7 +420,8 @@ extension ShapingContext {
             let clusters = runClusters.append(count: n)
             for i in 0..<n { clusters[i] = glyphString.pointee.log_clusters[i] + offset }
         }
-        guard usesWordCache, wordByWord, analysis.level & 1 == 0, font.shapesWordByWord, font.pangoFont == analysis.font else {
+        guard usesWordCache, wordByWord, analysis.level & 1 == 0, font.shapesWordByWord || font.hasIdeographs,
+              font.pangoFont == analysis.font else {
             shape(piece)
             return
         }
@@ -432,20 +433,49 @@ extension ShapingContext {
             shape(piece)
             return
         }
+        let standalone = font.hasIdeographs ? wordCache.standaloneCharacters(variant: variant, analysis: analysis) : nil
+        guard font.shapesWordByWord || standalone != nil else {
+            shape(piece)
+            return
+        }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: Int(length))
         // The words found in the cache, and those not: shaped together in one call to Pango
         // when there are several (a call costs some 6 000 instructions besides its glyphs).
         wordPlan.removeAll()
         var missed = 0
-        var start = piece.lowerBound
-        while start < piece.upperBound {
-            let end = WordShapeCache.wordEnd(in: bytes, from: start, to: piece.upperBound)
-            let found = wordCache.find(UnsafeBufferPointer(rebasing: bytes[start..<end]), variant: variant)
+        func plan(_ range: Range<Int>) {
+            let found = wordCache.find(UnsafeBufferPointer(rebasing: bytes[range]), variant: variant)
             if found == nil { missed += 1 }
-            wordPlan.append(count: 1).initialize(to: WordPlan(start: Int32(start), end: Int32(end), found: found))
-            start = end
+            wordPlan.append(count: 1).initialize(to: WordPlan(start: Int32(range.lowerBound), end: Int32(range.upperBound), found: found))
         }
-        if missed > 1 { shapeMissedWords(bytes: bytes, analysis: &analysis, variant: variant) }
+        // Text between standalone characters: word by word where the font allows, else whole.
+        func planWords(_ range: Range<Int>) {
+            guard font.shapesWordByWord else { return plan(range) }
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = WordShapeCache.wordEnd(in: bytes, from: start, to: range.upperBound)
+                plan(start..<end)
+                start = end
+            }
+        }
+        if let standalone {
+            var from = piece.lowerBound
+            for c in StandaloneSplit(bytes, piece, standalone) {
+                if from < c.lowerBound { planWords(from..<c.lowerBound) }
+                plan(c)
+                from = c.upperBound
+            }
+            if from < piece.upperBound { planWords(from..<piece.upperBound) }
+        } else {
+            planWords(piece)
+        }
+        if missed > 1 {
+            if standalone != nil {
+                shapeMissedStretches(bytes: bytes, text: text, length: length, analysis: &analysis, variant: variant)
+            } else {
+                shapeMissedWords(bytes: bytes, analysis: &analysis, variant: variant)
+            }
+        }
         for w in wordPlan.values {
             let offset = w.start - Int32(piece.lowerBound)
             if let found = w.found {
@@ -509,6 +539,47 @@ extension ShapingContext {
                              glyphs: UnsafeBufferPointer(rebasing: glyphs[first..<g]),
                              clusters: UnsafeBufferPointer(rebasing: clusters[first..<g]))
             at = to
+        }
+    }
+
+    /// Shapes the pieces of `wordPlan` the cache lacks where they stand, each stretch of
+    /// them that follow one another in one call to Pango, and gives each its glyphs (as
+    /// `shapeMissedWords` does) and a place in the cache. Unlike words ending in spaces,
+    /// the pieces of text between standalone characters must not be shaped side by side
+    /// out of place: two of them may kern against each other.
+    private func shapeMissedStretches(bytes: UnsafeBufferPointer<UInt8>, text: UnsafePointer<CChar>, length: Int32,
+                                      analysis: inout PangoAnalysis, variant: Int32) {
+        let plan = UnsafeMutableBufferPointer(mutating: wordPlan.values)
+        missedGlyphs.removeAll()
+        missedClusters.removeAll()
+        var i = 0
+        while i < plan.count {
+            guard plan[i].found == nil else { i += 1; continue }
+            var last = i
+            while last + 1 < plan.count, plan[last + 1].found == nil { last += 1 }
+            let range = Int(plan[i].start)..<Int(plan[last].end)
+            missingGlyphBoxes.prepare(analysis.font, for: text, range)
+            pango_shape_with_flags(text + range.lowerBound, Int32(range.count), text, length, &analysis, glyphString, PANGO_SHAPE_NONE)
+            let n = Int(glyphString.pointee.num_glyphs)
+            let glyphs = UnsafeBufferPointer(start: glyphString.pointee.glyphs, count: n)
+            let clusters = UnsafeBufferPointer(start: glyphString.pointee.log_clusters, count: n)
+            // Left to right, clusters never decrease: each piece's glyphs follow the one before's.
+            var g = 0
+            for k in i...last {
+                let from = plan[k].start - Int32(range.lowerBound), to = plan[k].end - Int32(range.lowerBound)
+                let first = g, stored = missedGlyphs.count
+                while g < n, clusters[g] < to { g += 1 }
+                let count = g - first
+                missedGlyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[first..<g]))
+                let relative = missedClusters.append(count: count)
+                for j in 0..<count { relative[j] = clusters[first + j] - from }
+                plan[k].firstGlyph = Int32(stored)
+                plan[k].glyphCount = Int32(count)
+                wordCache.insert(UnsafeBufferPointer(rebasing: bytes[Int(plan[k].start)..<Int(plan[k].end)]), variant: variant,
+                                 glyphs: UnsafeBufferPointer(rebasing: missedGlyphs.values[stored..<(stored + count)]),
+                                 clusters: UnsafeBufferPointer(rebasing: missedClusters.values[stored..<(stored + count)]))
+            }
+            i = last + 1
         }
     }
 

@@ -57,6 +57,10 @@ struct WordShapeCache {
         var script: Int32
     }
 
+    /// Per variant number, the characters its font shapes alone, once asked for.
+    private var standaloneTables: [StandaloneTable] = []
+    private enum StandaloneTable { case unknown, none, some(StandaloneCharacters) }
+
     private(set) var hits = 0, misses = 0
     /// Bits of the words' hashes kept: all of them but in tests, which keep a few to make
     /// words collide (a collision must cost a shaping, never give another word's glyphs).
@@ -72,6 +76,21 @@ struct WordShapeCache {
         let id = eligible ? Int32(variants.count) : -1 - Int32(variants.count)
         variants[v] = id
         return eligible ? id : nil
+    }
+
+    /// The characters variant `id`'s font shapes alone (see `StandaloneCharacters`), made
+    /// from `analysis` (an item shaped in that variant) the first time; nil for none.
+    mutating func standaloneCharacters(variant id: Int32, analysis: PangoAnalysis) -> StandaloneCharacters? {
+        let i = Int(id)
+        if i >= standaloneTables.count { standaloneTables += repeatElement(.unknown, count: i + 1 - standaloneTables.count) }
+        switch standaloneTables[i] {
+        case .some(let table): return table
+        case .none: return nil
+        case .unknown:
+            let table = StandaloneCharacters(analysis)
+            standaloneTables[i] = table.map { .some($0) } ?? StandaloneTable.none
+            return table
+        }
     }
 
     /// FNV-1a over the word's bytes, mixed with the variant.
@@ -168,7 +187,7 @@ struct WordShapeCache {
 
     /// Whether the character at `i` attaches to the one before it (a mark, a joiner, a
     /// variation selector), so that no word may start with it.
-    private static func startsAttachedCharacter(_ text: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Bool {
+    static func startsAttachedCharacter(_ text: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> Bool {
         let b = text[i]
         let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
         guard i + length <= end else { return true }
