@@ -186,6 +186,7 @@ final class TemplateReaderTests: XCTestCase {
         assertError("page:\n  column-rule: {width: 1pt, color: blu}\n", at: "2:36", "'blu' is not a colour")
         assertError("page:\n  background: papyrus\n", at: "2:15", "a page's background is a colour (white, \"#fdf8ec\") or none for transparent pages, not 'papyrus'")
         assertError("page:\n  background: [white]\n", at: "2:15", "expected a single value here")
+        assertError("page:\n  background: #fdf8ec\n", at: "2:14", "a page's background needs a value: a colour (white, or \"#fdf8ec\" in quotes")
         assertError("scale: 0\n", at: "1:8", "scale must be a number above 0")
         assertError("scale: big\n", at: "1:8", "'big' is not a number")
         assertError("section-level: 9\n", at: "1:16", "section-level must be a heading level from 1 to 6")

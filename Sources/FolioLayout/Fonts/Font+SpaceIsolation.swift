@@ -31,7 +31,7 @@ extension Font {
     private static func spaceIsIsolated(face: OpaquePointer?, font hbFont: OpaquePointer) -> Bool {
         var space: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return false }
-        if hasTable("Silf", in: face) || hasTable("morx", in: face) || hasTable("kerx", in: face) { return false }
+        if isShapedByOtherEngine(face) { return false }
         for table in [hbTag("GSUB"), hbTag("GPOS")] {
             // By count, not through the features: a lookup only a context rule calls is
             // reached by no feature, and it may match past the rule's own glyphs.
@@ -79,7 +79,14 @@ extension Font {
         return hb_blob_get_length(blob) > 0
     }
 
-    private static func hbTag(_ s: String) -> hb_tag_t {
+    /// Whether HarfBuzz shapes `face` with Graphite or Apple's tables rather than its
+    /// OpenType lookups (which the checks on lookups here cannot see into).
+    static func isShapedByOtherEngine(_ face: OpaquePointer?) -> Bool {
+        hasTable("Silf", in: face) || hasTable("morx", in: face) || hasTable("kerx", in: face)
+    }
+
+    /// A table tag from its four characters.
+    static func hbTag(_ s: String) -> hb_tag_t {
         s.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }

@@ -23,6 +23,8 @@ enum EastAsianCharacter: UInt8 {
 
     /// The class of `scalar` in text of `style`.
     static func of(_ scalar: UInt32, style: PunctuationStyle) -> EastAsianCharacter {
+        // Most characters of Chinese text, before the cases below are tried one by one.
+        if scalar >= 0x4E00 && scalar <= 0x9FFF { return .ideograph }
         switch scalar {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return .latin
         case ..<0x80: return .other

@@ -13,10 +13,12 @@ import CPango
 ///   mark, not a format character, not a compatibility ideograph);
 /// - the font has a glyph for it, a base glyph (GDEF);
 /// - no lookup the plan applies reads that glyph (as input, backtrack or lookahead), nor
-///   any lookup no feature lists, which only another's context rules reach (it might
-///   match past its caller's glyphs); HarfBuzz collects the glyphs, as for
-///   `Font.spaceIsIsolated`;
-/// - and no such lookup skips base glyphs, which could let it match across the character.
+///   any lookup their context rules call (it might match past its caller's glyphs);
+///   HarfBuzz collects the glyphs, as for `Font.spaceIsIsolated`, and `LayoutLookups`
+///   follows the calls;
+/// - and none of those lookups skips base glyphs, or matches "any other glyph" (class 0
+///   of a class definition, which the collection never lists): either could let a
+///   lookup match across the character, and rules the whole plan out.
 ///
 /// Then no lookup can change the glyph or match across it, so the text on either side of
 /// it is shaped the same with or without it. The shaper splits a run at such a character
@@ -35,10 +37,11 @@ final class StandaloneCharacters {
 
     /// The standalone characters of `font` shaped left to right in `script` and
     /// `language` with `features` (as HarfBuzz reads them, `"kern=0"`); nil when there can
-    /// be none (a lookup skips base glyphs, or the font is shaped by another engine).
+    /// be none (a lookup skips base glyphs or matches class 0, or the font is shaped by
+    /// another engine).
     init?(font: UnsafeMutablePointer<PangoFont>, script: hb_script_t, language: hb_language_t?, features: [hb_feature_t]) {
         guard let hbFont = pango_font_get_hb_font(font), let face = hb_font_get_face(hbFont) else { return nil }
-        if Font.hasTable("Silf", in: face) || Font.hasTable("morx", in: face) || Font.hasTable("kerx", in: face) { return nil }
+        if Font.isShapedByOtherEngine(face) { return nil }
         var properties = hb_segment_properties_t()
         properties.direction = HB_DIRECTION_LTR
         properties.script = script
@@ -50,19 +53,21 @@ final class StandaloneCharacters {
         }) else { return nil }
         defer { hb_shape_plan_destroy(plan) }
         let touched = hb_set_create()!
-        for table in [Self.tag("GSUB"), Self.tag("GPOS")] {
-            let flags = Self.lookupFlags(face, table)
+        for (table, isGPOS) in [(Font.hbTag("GSUB"), false), (Font.hbTag("GPOS"), true)] {
             let applied = hb_set_create()!
             defer { hb_set_destroy(applied) }
             hb_ot_shape_plan_collect_lookups(plan, table, applied)
-            for index in Self.lookupsNoFeatureLists(face, table, count: flags.count) { hb_set_add(applied, index) }
+            var first: [UInt32] = []
             var index = UInt32.max   // HB_SET_VALUE_INVALID: from the first
-            while hb_set_next(applied, &index) != 0 {
-                // IgnoreBaseGlyphs; a lookup the table does not have is not looked into.
-                guard Int(index) < flags.count, flags[Int(index)] & 0x0002 == 0 else {
-                    hb_set_destroy(touched)
-                    return nil
-                }
+            while hb_set_next(applied, &index) != 0 { first.append(index) }
+            let lookups = LayoutLookups(face: face, table: table, isGPOS: isGPOS)
+            let closure = lookups.closure(of: first)
+            lookups.release()
+            guard !closure.readsUnlistedGlyphs, !closure.skipsBaseGlyphs else {
+                hb_set_destroy(touched)
+                return nil
+            }
+            for index in closure.lookups {
                 hb_ot_layout_lookup_collect_glyphs(face, table, index, touched, touched, touched, nil)
             }
         }
@@ -146,41 +151,6 @@ final class StandaloneCharacters {
         }
     }
 
-    /// Each lookup's flags (its second 16-bit field), in the order of the table's lookup
-    /// list; empty when the font has no such table or it is malformed.
-    private static func lookupFlags(_ face: OpaquePointer, _ table: hb_tag_t) -> [UInt16] {
-        let blob = hb_face_reference_table(face, table)
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length >= 10 else { return [] }
-        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        func u16(_ at: Int) -> Int? { at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil }
-        guard let list = u16(8), let count = u16(list) else { return [] }
-        var flags: [UInt16] = []
-        flags.reserveCapacity(count)
-        for i in 0..<count {
-            guard let offset = u16(list + 2 + 2 * i), let flag = u16(list + offset + 2) else { return [] }
-            flags.append(UInt16(flag))
-        }
-        return flags
-    }
-
-    /// The lookups of `table` that no feature lists (in any script or language, or in a
-    /// variation's substitute list, which HarfBuzz's feature lookups do not report).
-    private static func lookupsNoFeatureLists(_ face: OpaquePointer, _ table: hb_tag_t, count: Int) -> [UInt32] {
-        var listed = [Bool](repeating: false, count: count)
-        var featureCount: UInt32 = 0
-        let features = hb_ot_layout_table_get_feature_tags(face, table, 0, &featureCount, nil)
-        var indexes = [UInt32](repeating: 0, count: max(count, 1))
-        for feature in 0..<features {
-            var n = UInt32(indexes.count)
-            _ = hb_ot_layout_feature_get_lookups(face, table, feature, 0, &n, &indexes)
-            for k in 0..<Int(n) where Int(indexes[k]) < count { listed[Int(indexes[k])] = true }
-        }
-        return listed.indices.filter { !listed[$0] }.map(UInt32.init)
-    }
-
-    private static func tag(_ s: String) -> hb_tag_t { s.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) } }
 }
 
 /// The standalone characters of a piece of text (see `StandaloneCharacters`) at which it
@@ -207,7 +177,7 @@ struct StandaloneSplit: Sequence, IteratorProtocol {
             i += b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
             guard i <= end else { return nil }
             guard b >= 0xE3 else {   // below U+3000: never standalone
-                previousAllows = b < 0x80 || !isFormat(at: start, lead: b)
+                previousAllows = b < 0x80 || b < 0xC0 || !isFormat(at: start, lead: b)
                 continue
             }
             guard previousAllows, table.contains(scalar(at: start)) else {
@@ -215,7 +185,7 @@ struct StandaloneSplit: Sequence, IteratorProtocol {
                 continue
             }
             previousAllows = true
-            if i < end, bytes[i] >= 0x80, !(bytes[i] >= 0xE3 && table.contains(scalar(at: i))),
+            if i < end, bytes[i] >= 0x80, !(bytes[i] >= 0xE3 && i + (bytes[i] >= 0xF0 ? 4 : 3) <= end && table.contains(scalar(at: i))),
                WordShapeCache.startsAttachedCharacter(bytes, at: i, end: end) {
                 continue
             }
@@ -233,8 +203,9 @@ struct StandaloneSplit: Sequence, IteratorProtocol {
         return (b & 0x07) << 18 | UInt32(bytes[at + 1] & 0x3F) << 12 | UInt32(bytes[at + 2] & 0x3F) << 6 | UInt32(bytes[at + 3] & 0x3F)
     }
 
-    /// Whether the character at `at` (lead byte `lead`, not ASCII) is a format character;
-    /// the general punctuation block's (joiners, marks of direction) without a table.
+    /// Whether the character at `at` (lead byte `lead`, of a character of several bytes
+    /// that ends within the text) is a format character; the general punctuation block's
+    /// (joiners, marks of direction) without a table.
     private func isFormat(at at: Int, lead: UInt8) -> Bool {
         if lead == 0xE2 {
             let second = bytes[at + 1], third = bytes[at + 2]

@@ -48,6 +48,7 @@ struct WordShapeCache {
     private static let clusterStartBit: UInt8 = 0x80, colorBit: UInt8 = 0x40, clusterMask: UInt8 = 0x3F
     /// Distinct (font, features, language, script) combinations seen, numbered.
     private var variants: [Variant: Int32] = [:]
+    private var lastVariant: (variant: Variant, id: Int32)?
 
     /// What besides its letters decides how a word is shaped.
     struct Variant: Hashable {
@@ -71,10 +72,19 @@ struct WordShapeCache {
     /// The number of `v`, or nil when text of that script and language is not shaped
     /// word by word in its font (HarfBuzz would apply an old `kern` table to it).
     mutating func variantID(_ v: Variant) -> Int32? {
-        if let id = variants[v] { return id >= 0 ? id : nil }
+        // Runs of one variant mostly follow one another: the last answer, before hashing.
+        if let last = lastVariant, last.variant.font == v.font, last.variant.language == v.language,
+           last.variant.script == v.script, last.variant.features == v.features {
+            return last.id >= 0 ? last.id : nil
+        }
+        if let id = variants[v] {
+            lastVariant = (v, id)
+            return id >= 0 ? id : nil
+        }
         let eligible = !Font.appliesLegacyKerning(v.font, script: PangoScript(rawValue: v.script), language: v.language)
         let id = eligible ? Int32(variants.count) : -1 - Int32(variants.count)
         variants[v] = id
+        lastVariant = (v, id)
         return eligible ? id : nil
     }
 

@@ -154,6 +154,10 @@ struct TemplateYAML {
             if ["none", "transparent"].contains(s.lowercased()) {
                 t.pageBackground = nil
             } else {
+                // `background: #fdf8ec` unquoted is YAML's comment: no value at all.
+                guard !s.isEmpty else {
+                    throw error(v, "a page's background needs a value: a colour (white, or \"#fdf8ec\" in quotes: unquoted, # starts a comment) or none")
+                }
                 guard let color = PropertyTable.color(s) else {
                     throw error(v, "a page's background is a colour (white, \"#fdf8ec\") or none for transparent pages, not '\(s)'")
                 }
