@@ -175,22 +175,19 @@ extension ShapingContext {
             var g = 0
             var separate = true
             for k in i...last {
-                let from = Int32(plan[k].start) - Int32(range.lowerBound)
-                while g < n, clusters[g] < from { g += 1 }
-                if g == n || clusters[g] != from { separate = false }
-            }
-            g = 0
-            for k in i...last {
                 let from = plan[k].start - Int32(range.lowerBound), to = plan[k].end - Int32(range.lowerBound)
                 let first = g, stored = missedGlyphs.count
                 while g < n, clusters[g] < to { g += 1 }
                 let count = g - first
+                if count == 0 || clusters[first] != from { separate = false }
                 missedGlyphs.append(contentsOf: UnsafeBufferPointer(rebasing: glyphs[first..<g]))
                 let relative = missedClusters.append(count: count)
                 for j in 0..<count { relative[j] = clusters[first + j] - from }
                 plan[k].firstGlyph = Int32(stored)
                 plan[k].glyphCount = Int32(count)
-                guard separate else { continue }
+            }
+            for k in i...last where separate {
+                let stored = Int(plan[k].firstGlyph), count = Int(plan[k].glyphCount)
                 wordCache.insert(UnsafeBufferPointer(rebasing: bytes[Int(plan[k].start)..<Int(plan[k].end)]), variant: variant,
                                  glyphs: UnsafeBufferPointer(rebasing: missedGlyphs.values[stored..<(stored + count)]),
                                  clusters: UnsafeBufferPointer(rebasing: missedClusters.values[stored..<(stored + count)]))

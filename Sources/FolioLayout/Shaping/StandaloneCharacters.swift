@@ -173,19 +173,19 @@ struct StandaloneSplit: Sequence, IteratorProtocol {
 
     mutating func next() -> Range<Int>? {
         while i < end {
-            let start = i, b = bytes[i]
-            i += b < 0xC0 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
-            guard i <= end else { return nil }
-            guard b >= 0xE3 else {   // below U+3000: never standalone
-                previousAllows = b < 0x80 || b < 0xC0 || !isFormat(at: start, lead: b)
+            let start = i
+            guard let (c, length) = UTF8Bytes.scalar(in: bytes, at: i, end: end) else {
+                i += 1   // a stray byte: no character to keep apart
+                previousAllows = true
                 continue
             }
-            guard previousAllows, table.contains(scalar(at: start)) else {
-                previousAllows = !isFormat(at: start, lead: b)
+            i += length
+            guard c >= 0x3000, previousAllows, table.contains(c) else {
+                previousAllows = !Self.isFormat(c)
                 continue
             }
-            previousAllows = true
-            if i < end, bytes[i] >= 0x80, !(bytes[i] >= 0xE3 && i + (bytes[i] >= 0xF0 ? 4 : 3) <= end && table.contains(scalar(at: i))),
+            if i < end, bytes[i] >= 0x80,
+               !(UTF8Bytes.scalar(in: bytes, at: i, end: end).map { table.contains($0.value) } ?? false),
                WordShapeCache.startsAttachedCharacter(bytes, at: i, end: end) {
                 continue
             }
@@ -194,24 +194,14 @@ struct StandaloneSplit: Sequence, IteratorProtocol {
         return nil
     }
 
-    /// The character starting at `at`, a whole one within the text.
-    private func scalar(at at: Int) -> UInt32 {
-        let b = UInt32(bytes[at])
-        if b < 0x80 { return b }
-        if b < 0xE0 { return (b & 0x1F) << 6 | UInt32(bytes[at + 1] & 0x3F) }
-        if b < 0xF0 { return (b & 0x0F) << 12 | UInt32(bytes[at + 1] & 0x3F) << 6 | UInt32(bytes[at + 2] & 0x3F) }
-        return (b & 0x07) << 18 | UInt32(bytes[at + 1] & 0x3F) << 12 | UInt32(bytes[at + 2] & 0x3F) << 6 | UInt32(bytes[at + 3] & 0x3F)
-    }
-
-    /// Whether the character at `at` (lead byte `lead`, of a character of several bytes
-    /// that ends within the text) is a format character; the general punctuation block's
-    /// (joiners, marks of direction) without a table.
-    private func isFormat(at at: Int, lead: UInt8) -> Bool {
-        if lead == 0xE2 {
-            let second = bytes[at + 1], third = bytes[at + 2]
-            return second == 0x80 && ((0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third))
-                || second == 0x81 && (0xA0...0xAF).contains(third)
+    /// Whether `c` is a format character; the general punctuation block's (joiners, marks
+    /// of direction, invisible operators) and ASCII without a table.
+    private static func isFormat(_ c: UInt32) -> Bool {
+        switch c {
+        case ..<0x80: return false
+        case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F: return true
+        case 0x2000...0x2FFF: return false
+        default: return Unicode.Scalar(c)?.properties.generalCategory == .format
         }
-        return Unicode.Scalar(scalar(at: at))?.properties.generalCategory == .format
     }
 }
